@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// (or sqlite: for the embedded database)')
+      .optional(),
+  ),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be an email address' }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  SEED_DEMO: optionalText.pipe(booleanText.optional()).transform((value) => value ?? true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  authSecret: string | undefined;
+  admin: { email: string | undefined; password: string | undefined };
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment. Pure: touches no file, so tests can build configs freely. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const vars = result.data;
+  const dataDir = path.resolve(vars.DATA_DIR);
+  if (Boolean(vars.ADMIN_EMAIL) !== Boolean(vars.ADMIN_PASSWORD)) {
+    const missing = vars.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+    throw new ConfigError(`Invalid ${missing}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`);
+  }
+  const url = vars.DATABASE_URL;
+  const database: DatabaseConfig =
+    url && !url.startsWith('sqlite:')
+      ? { dialect: 'postgres', url }
+      : { dialect: 'sqlite', file: url ? path.resolve(url.slice('sqlite:'.length)) : path.join(dataDir, 'shop.db') };
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database,
+    authSecret: vars.AUTH_SECRET,
+    admin: { email: vars.ADMIN_EMAIL?.toLowerCase(), password: vars.ADMIN_PASSWORD },
+    seedDemo: vars.SEED_DEMO,
+    logLevel: vars.LOG_LEVEL,
+  };
+}
+
+/**
+ * The auth secret signs session cookies, so it must survive restarts: when the environment does
+ * not give one, we generate it once and keep it in DATA_DIR (readable by the owner only).
+ */
+export function ensureAuthSecret(config: Config): Config {
+  if (config.authSecret) return config;
+  const file = path.join(config.dataDir, 'auth-secret');
+  mkdirSync(config.dataDir, { recursive: true });
+  try {
+    return { ...config, authSecret: readFileSync(file, 'utf8').trim() };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  // 'wx' fails if another process wrote the file first; then we use theirs.
+  try {
+    writeFileSync(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
+    return { ...config, authSecret: secret };
+  } catch {
+    return { ...config, authSecret: readFileSync(file, 'utf8').trim() };
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return ensureAuthSecret(parseConfig(env));
+}

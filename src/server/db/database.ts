@@ -1,0 +1,55 @@
+import { Kysely, sql } from 'kysely';
+import type { DatabaseConfig } from '../config.js';
+import type { DialectName } from './dialect.js';
+import { createPostgresDialect } from './postgres.js';
+import type { Database } from './schema.js';
+import { createSqliteDialect } from './sqlite.js';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Answers whether the database responds to a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnreachableError extends Error {}
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  const engine = config.dialect === 'sqlite' ? createSqliteDialect(config.file) : createPostgresDialect(config.url);
+  const db = new Kysely<Database>({ dialect: engine.dialect });
+  const ping = async () => {
+    try {
+      await sql`select 1`.execute(db);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    const reason = error instanceof Error ? error.message || (error as { code?: string }).code : String(error);
+    const where = config.dialect === 'postgres' ? redactUrl(config.url) : config.file;
+    throw new DatabaseUnreachableError(`Cannot open the database at ${where}: ${reason}`);
+  }
+  return {
+    db,
+    dialect: config.dialect,
+    ping,
+    // Kysely's destroy closes the pool or the SQLite handle through the dialect's driver.
+    close: () => db.destroy(),
+  };
+}
+
+/** A connection URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
+}

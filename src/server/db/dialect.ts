@@ -1,0 +1,72 @@
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * Column types and defaults that differ between the engines. Migrations are written once against
+ * these names; this is the only place that knows how each engine spells them.
+ */
+export interface ColumnTypes {
+  dialect: DialectName;
+  text: 'text';
+  integer: 'integer';
+  /** ISO-8601 text on SQLite, timestamptz on PostgreSQL. */
+  timestamp: 'text' | 'timestamptz';
+  /** Exact two-decimal amounts on PostgreSQL; SQLite has only REAL. */
+  money: 'real' | 'numeric(12, 2)';
+  /** Statistics pushed by workflows: any decimal number. */
+  decimal: 'real' | 'double precision';
+  boolean: 'integer' | 'boolean';
+  now: RawBuilder<string>;
+  true: RawBuilder<boolean>;
+  false: RawBuilder<boolean>;
+}
+
+export function columnTypes(dialect: DialectName): ColumnTypes {
+  const sqlite = dialect === 'sqlite';
+  return {
+    dialect,
+    text: 'text',
+    integer: 'integer',
+    timestamp: sqlite ? 'text' : 'timestamptz',
+    money: sqlite ? 'real' : 'numeric(12, 2)',
+    decimal: sqlite ? 'real' : 'double precision',
+    boolean: sqlite ? 'integer' : 'boolean',
+    now: sqlite ? sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` : sql`now()`,
+    true: sqlite ? sql`1` : sql`true`,
+    false: sqlite ? sql`0` : sql`false`,
+  };
+}
+
+/** A CHECK that a boolean column holds a boolean (SQLite would accept any integer). */
+export function booleanCheck(types: ColumnTypes, column: string): Expression<unknown> {
+  return types.dialect === 'sqlite' ? sql`${sql.ref(column)} in (0, 1)` : sql`true`;
+}
+
+/**
+ * Runs `work` while holding a database-wide lock, so that several app instances starting together
+ * on PostgreSQL seed exactly once. SQLite needs nothing: one process per DATA_DIR.
+ */
+export async function withStartupLock<T>(db: Kysely<any>, dialect: DialectName, work: (db: Kysely<any>) => Promise<T>): Promise<T> {
+  if (dialect === 'sqlite') return work(db);
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(728_201_771)})`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(728_201_771)})`.execute(connection);
+    }
+  });
+}
+
+/** True when the error is a unique-constraint violation, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** True when the error is a foreign-key violation, on either engine. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,0 +1,36 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { columnTypes, type ColumnTypes, type DialectName } from './dialect.js';
+import * as initialSchema from './migrations/0001-initial-schema.js';
+
+interface DialectMigration {
+  up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
+}
+
+/** Every migration, in order. Names never change once released. */
+const migrations: Record<string, DialectMigration> = {
+  '0001-initial-schema': initialSchema,
+};
+
+class InCodeMigrations implements MigrationProvider {
+  constructor(private readonly types: ColumnTypes) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]) => [name, { up: (db: Kysely<any>) => migration.up(db, this.types) }]),
+    );
+  }
+}
+
+/**
+ * Brings the schema up to date. Idempotent; on PostgreSQL Kysely holds an advisory lock while it
+ * migrates and runs each migration in a transaction, so instances starting together are safe.
+ */
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrations(columnTypes(dialect)) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

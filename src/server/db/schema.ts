@@ -1,0 +1,247 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as every module sees it, whatever the dialect: booleans are booleans, timestamps
+ * are ISO-8601 strings, money and statistics are numbers. The dialect adapters in this folder
+ * make both engines return exactly these shapes.
+ */
+type Timestamp = ColumnType<string, string | undefined, string>;
+type CreatedAt = ColumnType<string, string | undefined, never>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_verified: ColumnType<boolean, boolean | undefined, boolean>;
+  full_name: string | null;
+  image: string | null;
+  role: ColumnType<'client' | 'admin', 'client' | 'admin' | undefined, 'client' | 'admin'>;
+  created_date: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: string | null;
+  refresh_token_expires_at: string | null;
+  scope: string | null;
+  password: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  key: string;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_date: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export const riskLevels = ['low', 'medium', 'high'] as const;
+export const robotStatuses = ['active', 'inactive'] as const;
+
+export interface RobotsTable {
+  id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  price: ColumnType<number, number | undefined, number>;
+  image_url: string | null;
+  category: string | null;
+  risk_level: ColumnType<(typeof riskLevels)[number], (typeof riskLevels)[number] | undefined, (typeof riskLevels)[number]>;
+  trading_pair: string | null;
+  exchange: string | null;
+  /** JSON array of strings, kept as text so both engines store it the same way. */
+  features: ColumnType<string, string | undefined, string>;
+  performance_estimate: ColumnType<number, number | undefined, number>;
+  target_profit: ColumnType<number, number | undefined, number>;
+  weekly_pnl: ColumnType<number, number | undefined, number>;
+  monthly_pnl: ColumnType<number, number | undefined, number>;
+  status: ColumnType<(typeof robotStatuses)[number], (typeof robotStatuses)[number] | undefined, (typeof robotStatuses)[number]>;
+  winrate: number | null;
+  balance: number | null;
+  profit: number | null;
+  profit_factor: number | null;
+  weekly: number | null;
+  monthly: number | null;
+  floating: number | null;
+  daily: number | null;
+  last_stats_update: string | null;
+  created_date: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export const statsFields = ['winrate', 'balance', 'weekly', 'profit_factor', 'monthly', 'profit', 'daily'] as const;
+
+export interface RobotStatsTable {
+  id: string;
+  robot_name: string;
+  winrate: number | null;
+  balance: number | null;
+  weekly: number | null;
+  profit_factor: number | null;
+  monthly: number | null;
+  /** The workflow's "profit" is the robot's floating P&L (SPEC §3). */
+  profit: number | null;
+  daily: number | null;
+  updated_at: Timestamp;
+}
+
+export interface RobotStatsHistoryTable {
+  id: Generated<number>;
+  robot_id: string;
+  recorded_at: string;
+  winrate: number | null;
+  balance: number | null;
+  profit: number | null;
+  profit_factor: number | null;
+  weekly: number | null;
+  monthly: number | null;
+  floating: number | null;
+  daily: number | null;
+}
+
+export const orderStatuses = ['pending_payment', 'paid', 'in_progress', 'completed', 'failed'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export interface OrdersTable {
+  id: string;
+  user_id: string | null;
+  robot_id: string | null;
+  robot_name: string;
+  telegram_username: string;
+  strategy_instructions: string;
+  price: number;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  estimated_delivery: string;
+  payment_id: string | null;
+  pay_url: string | null;
+  file_path: string | null;
+  file_name: string | null;
+  download_count: ColumnType<number, number | undefined, number>;
+  idempotency_key: string | null;
+  created_date: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export const bannerTypes = ['image', 'youtube'] as const;
+
+export interface HeroBannersTable {
+  id: string;
+  title: string;
+  type: (typeof bannerTypes)[number];
+  content_url: string;
+  order_index: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_date: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface FaqsTable {
+  id: string;
+  question: string;
+  answer: string;
+  order_index: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_date: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  unsubscribe_token: string;
+  created_date: CreatedAt;
+}
+
+export interface NewsletterTemplatesTable {
+  id: string;
+  title: string;
+  content: string;
+  created_date: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SettingsTable {
+  id: string;
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export const pageSlugs = ['copy_trade', 'update'] as const;
+export type PageSlug = (typeof pageSlugs)[number];
+
+export interface ContentPagesTable {
+  id: string;
+  slug: PageSlug;
+  title: string;
+  content: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  categories: CategoriesTable;
+  robots: RobotsTable;
+  robot_stats: RobotStatsTable;
+  robot_stats_history: RobotStatsHistoryTable;
+  orders: OrdersTable;
+  hero_banners: HeroBannersTable;
+  faqs: FaqsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_templates: NewsletterTemplatesTable;
+  settings: SettingsTable;
+  content_pages: ContentPagesTable;
+  app_meta: AppMetaTable;
+}
+
+/**
+ * Columns stored as 0/1 by SQLite that must come back as booleans. Column names are unique in
+ * meaning across the schema, so a name is enough to know the type.
+ */
+export const booleanColumns = new Set(['active', 'email_verified']);
+
+export type Robot = Selectable<RobotsTable>;
+export type NewRobot = Insertable<RobotsTable>;
+export type RobotUpdate = Updateable<RobotsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type HeroBanner = Selectable<HeroBannersTable>;
+export type Faq = Selectable<FaqsTable>;
+export type ContentPage = Selectable<ContentPagesTable>;
+export type Setting = Selectable<SettingsTable>;

@@ -1,0 +1,26 @@
+/** Business constants of SPEC §9, shared by server and browser. */
+export const STRATEGY_MIN_LENGTH = 50;
+export const STRATEGY_MAX_LENGTH = 1000;
+export const PASSWORD_MIN_LENGTH = 6;
+export const ESTIMATED_DELIVERY_DAYS = 7;
+export const MAX_DOWNLOADS_PER_ORDER = 2;
+export const SIGNED_DOWNLOAD_TTL_SECONDS = 3600;
+export const ROBOT_FILE_MAX_BYTES = 50 * 1024 * 1024;
+export const ROBOT_FILE_EXTENSIONS = ['zip', 'py', 'mq4', 'mq5'] as const;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const PAYMENT_POLL_INTERVAL_MS = 5000;
+export const PAYMENT_POLL_DELAY_MS = 10_000;
+export const PAYMENT_TIMEOUT_MS = 600_000;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const CATALOGUE_SKELETON_CARDS = 8;
+export const CURRENCY = 'USD';
+export const ORDER_ID_DISPLAY_LENGTH = 8;
+export const STATS_MIN_INTERVAL_MS = 10_000;
+export const STATS_PAUSE_BETWEEN_ROBOTS_MS = 100;
+export const CHAT_PANEL_SIZE = { width: 420, height: 550 } as const;
+export const DEFAULT_CHAT_WELCOME = 'Hello! How can I help you?';
+export const NEWSLETTER_DIALOG_CLOSE_MS = 2000;
+export const SETTINGS_MESSAGE_CLEAR_MS = 3000;
+export const REVENUE_STATUSES = ['paid', 'completed', 'in_progress'] as const;
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Every setting key of SPEC §3, plus the administrator's default interface language. */
+export const settingKeys = [
+  'n8n_webhook_url',
+  'n8n_callback_url',
+  'n8n_newsletter_url',
+  'n8n_secret_token',
+  'chatbot_webhook_url',
+  'chatbot_enabled',
+  'chatbot_welcome_message',
+  'site_logo_url',
+  'site_favicon_url',
+  'seo_title',
+  'seo_description',
+  'seo_keywords',
+  'seo_image_url',
+  'contact_url',
+  'hero_title',
+  'hero_description',
+  'default_language',
+] as const;
+export type SettingKey = (typeof settingKeys)[number];
+
+/** Keys a visitor may read. Webhook URLs and the secret token never leave the back office. */
+export const publicSettingKeys = [
+  'chatbot_enabled',
+  'chatbot_welcome_message',
+  'site_logo_url',
+  'site_favicon_url',
+  'seo_title',
+  'seo_description',
+  'seo_keywords',
+  'seo_image_url',
+  'contact_url',
+  'hero_title',
+  'hero_description',
+  'default_language',
+] as const satisfies readonly SettingKey[];
+export type PublicSettingKey = (typeof publicSettingKeys)[number];
+
+export const DEFAULT_SEO_TITLE = 'TradeBot Store — AI Trading Robots for MT4 & MT5';
+
+export const settingDefaults: Record<SettingKey, string> = {
+  n8n_webhook_url: '',
+  n8n_callback_url: '',
+  n8n_newsletter_url: '',
+  n8n_secret_token: '',
+  chatbot_webhook_url: '',
+  chatbot_enabled: 'false',
+  chatbot_welcome_message: 'Hello! How can I help you?',
+  site_logo_url: '',
+  site_favicon_url: '',
+  seo_title: DEFAULT_SEO_TITLE,
+  seo_description: 'Discover our AI trading robots powered by artificial intelligence.',
+  seo_keywords: 'AI trading, robots, automated trading, algorithmic trading',
+  seo_image_url: '',
+  contact_url: '',
+  hero_title: '',
+  hero_description: '',
+  default_language: '',
+};
+
+export const publicSettingsSchema = z.object(
+  Object.fromEntries(publicSettingKeys.map((key) => [key, z.string()])) as Record<PublicSettingKey, z.ZodString>,
+);
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
