@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAccessControl, type UserResolver } from './auth/access.js';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { prepareDatabase } from './db/prepare.js';
+import { lockDataDir } from './db/sqlite.js';
+import { registerHtmlPages } from './html/html.routes.js';
+import { PageShell } from './html/page-shell.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerHealthRoute } from './http/health.routes.js';
+import { loggerOptions } from './http/logging.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerStaticFiles } from './http/static-files.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { CatalogueService } from './modules/catalogue/catalogue.service.js';
+import { CategoriesRepository } from './modules/catalogue/categories.repository.js';
+import { RobotsRepository } from './modules/catalogue/robots.repository.js';
+import { contentRoutes } from './modules/content/content.routes.js';
+import { ContentRepository } from './modules/content/content.repository.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { SettingsRepository } from './modules/settings/settings.repository.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildOptions {
+  /** Folder of the built web app; defaults to dist/web beside the sources. */
+  webRoot?: string;
+  /** Tests pass false to keep their output quiet. */
+  logger?: boolean;
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', import.meta.url.includes('/dist/') ? '..' : '.');
+
+/** Builds the whole application without listening, so that tests can `inject` requests. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    trustProxy: false,
+    // Ids travel in logs and error reports; uuids are easier to search than counters.
+    genReqId: () => crypto.randomUUID(),
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const releaseLock = config.database.dialect === 'sqlite' ? lockDataDir(config.dataDir) : () => undefined;
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(config.database);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  app.decorate('database', database);
+  app.addHook('onClose', async () => {
+    await database.close();
+    releaseLock();
+  });
+  try {
+    await prepareDatabase(database, config, app.log);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  const { db } = database;
+  const settings = new SettingsService(new SettingsRepository(db));
+  const catalogue = new CatalogueService(new CategoriesRepository(db), new RobotsRepository(db));
+  const content = new ContentRepository(db);
+  // Sessions arrive with the accounts module; until then nobody is signed in.
+  const resolveUser: UserResolver = async () => null;
+
+  registerErrorHandler(app);
+  registerAccessControl(app, resolveUser);
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  registerHealthRoute(app, database.ping);
+  await app.register(settingsRoutes(settings));
+  await app.register(catalogueRoutes(catalogue));
+  await app.register(contentRoutes(content));
+
+  const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
+  await registerStaticFiles(app, webRoot);
+  registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue });
+  return app;
+}

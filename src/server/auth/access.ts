@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../errors.js';
+
+/**
+ * Who may call a route. Every /api route declares one in its `config.access`; a route that
+ * declares nothing is refused (403) so that forgetting is never a hole.
+ * - public: anyone
+ * - signed-in: any signed-in user
+ * - owner: a signed-in user; the service then checks that the record is theirs
+ * - admin: administrators only
+ * - automation: workflows holding the shared secret, checked by the route's own guard
+ */
+export const accessLevels = ['public', 'signed-in', 'owner', 'admin', 'automation'] as const;
+export type Access = (typeof accessLevels)[number];
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  full_name: string | null;
+  role: 'client' | 'admin';
+  created_date: string;
+  isAdmin: boolean;
+}
+
+export type UserResolver = (request: FastifyRequest) => Promise<CurrentUser | null>;
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route registered under /api with its declared access, for audits and tests. */
+    apiRoutes: RouteAccess[];
+  }
+  interface FastifyRequest {
+    /** The signed-in user, resolved by the access guard for non-public routes. */
+    user: CurrentUser | null;
+  }
+}
+
+/** Must be registered before any route. */
+export function registerAccessControl(app: FastifyInstance, resolveUser: UserResolver): void {
+  app.decorate('apiRoutes', [] as RouteAccess[]);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') && route.url !== '/api') return;
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+    }
+    const guard = accessGuard(access, resolveUser);
+    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+    route.preHandler = [guard, ...existing];
+  });
+}
+
+function accessGuard(access: Access | undefined, resolveUser: UserResolver) {
+  return async (request: FastifyRequest) => {
+    switch (access) {
+      case 'public':
+      case 'automation':
+        return;
+      case 'signed-in':
+      case 'owner': {
+        request.user = await resolveUser(request);
+        if (!request.user) throw new UnauthorizedError();
+        return;
+      }
+      case 'admin': {
+        request.user = await resolveUser(request);
+        if (!request.user) throw new UnauthorizedError();
+        if (!request.user.isAdmin) throw new ForbiddenError('Administrator privileges are required.');
+        return;
+      }
+      default:
+        request.log.error({ url: request.routeOptions.url }, 'route declares no access level; refused');
+        throw new ForbiddenError('This route declares no access level.');
+    }
+  };
+}

@@ -1,0 +1,528 @@
+import type { bannerTypes, PageSlug, riskLevels, robotStatuses } from '../schema.js';
+
+/**
+ * Demo catalogue for a fresh install: pure data plus one deterministic generator, so the seeder
+ * (which owns ids, timestamps and database access) can insert it on either engine and tests can
+ * rely on stable values. Images live in `src/web/public/demo/` and are served from `/demo/`.
+ */
+
+export interface DemoCategory {
+  name: string;
+  key: string;
+  active: boolean;
+}
+
+export interface DemoRobot {
+  name: string;
+  /** HTML limited to what the admin rich-text editor produces (SPEC §2, Robot management). */
+  description: string;
+  price: number;
+  image_url: string;
+  /** A `DemoCategory.key`. */
+  category: string;
+  risk_level: (typeof riskLevels)[number];
+  /** Null exercises the 'Multiple pairs' default of the detail page. */
+  trading_pair: string | null;
+  /** Null exercises the 'Multi-exchange' default of the detail page. */
+  exchange: string | null;
+  /** Stored as a JSON array in `robots.features`. */
+  features: readonly string[];
+  performance_estimate: number;
+  target_profit: number;
+  weekly_pnl: number;
+  monthly_pnl: number;
+  status: (typeof robotStatuses)[number];
+  /** Percent of winning trades. */
+  winrate: number;
+  /** Account balance, USD. */
+  balance: number;
+  /** Closed profit since the account started, USD. */
+  profit: number;
+  profit_factor: number;
+  /** Return over the last 7 days, percent. */
+  weekly: number;
+  /** Return over the last 30 days, percent. */
+  monthly: number;
+  /** Open-position P&L, USD. */
+  floating: number;
+  /** Return of the last day, percent. */
+  daily: number;
+}
+
+export interface DemoRobotStatsPoint {
+  recorded_at: string;
+  balance: number;
+  winrate: number;
+  profit: number;
+  profit_factor: number;
+  weekly: number;
+  monthly: number;
+  floating: number;
+  daily: number;
+}
+
+export interface DemoHeroBanner {
+  title: string;
+  type: (typeof bannerTypes)[number];
+  content_url: string;
+  order_index: number;
+  active: boolean;
+}
+
+export interface DemoFaq {
+  question: string;
+  /** Plain text; the FAQ page renders each `\n` as a line break. */
+  answer: string;
+  order_index: number;
+  active: boolean;
+}
+
+export interface DemoPage {
+  title: string;
+  content: string;
+}
+
+const RISK_DISCLAIMER =
+  '<p><em>Trading leveraged products such as forex and CFDs carries a high level of risk and may not be suitable for all investors. Past performance, live or simulated, does not guarantee future results; never trade money you cannot afford to lose.</em></p>';
+
+export const demoCategories: readonly DemoCategory[] = [
+  { name: 'Forex Scalpers', key: 'forex_scalpers', active: true },
+  { name: 'Gold Traders', key: 'gold_traders', active: true },
+  { name: 'Trend Followers', key: 'trend_followers', active: true },
+];
+
+export const demoRobots: readonly DemoRobot[] = [
+  {
+    name: 'Aurora Scalper',
+    description: [
+      '<h3>Quiet, disciplined scalping on EURUSD</h3>',
+      '<p><strong>Aurora Scalper</strong> trades short pullbacks during the London and New York overlap, when spreads on EURUSD are tightest. Every position carries a hard stop loss from the moment it opens, and the robot stands aside around high-impact news releases.</p>',
+      '<ul><li>Average holding time of 8 to 25 minutes</li><li>Spread and slippage filters that skip poor fills</li><li>One position at a time: no grid, no martingale</li></ul>',
+      RISK_DISCLAIMER,
+    ].join(''),
+    price: 349.99,
+    image_url: '/demo/robots/aurora-scalper.svg',
+    category: 'forex_scalpers',
+    risk_level: 'low',
+    trading_pair: 'EURUSD',
+    exchange: 'IC Markets',
+    features: ['Hard stop loss on every trade', 'News filter', 'Spread and slippage guard', 'Runs on a 1,000 USD account'],
+    performance_estimate: 4.5,
+    target_profit: 5,
+    weekly_pnl: 1.1,
+    monthly_pnl: 4.5,
+    status: 'active',
+    winrate: 71.3,
+    balance: 12450.37,
+    profit: 2450.37,
+    profit_factor: 1.58,
+    weekly: 1.12,
+    monthly: 4.38,
+    floating: 18.4,
+    daily: 0.21,
+  },
+  {
+    name: 'Night Owl Asia',
+    description: [
+      '<h3>Mean reversion for the Asian session</h3>',
+      '<p>While Europe sleeps, EURGBP tends to drift inside a narrow range. <strong>Night Owl Asia</strong> fades the edges of that range between 22:00 and 06:00 server time and closes everything before the London open.</p>',
+      '<ol><li>Measures the session range once liquidity settles</li><li>Enters only at the range extremes, with a volatility check</li><li>Exits at the mid-range or at a fixed stop</li></ol>',
+      RISK_DISCLAIMER,
+    ].join(''),
+    price: 249,
+    image_url: '/demo/robots/night-owl-asia.svg',
+    category: 'forex_scalpers',
+    risk_level: 'medium',
+    trading_pair: 'EURGBP',
+    exchange: 'MT4 / MT5',
+    features: ['Asian session only', 'Closes all trades before London', 'Volatility filter', 'Friday auto-stop'],
+    performance_estimate: 6,
+    target_profit: 6,
+    weekly_pnl: 1.4,
+    monthly_pnl: 6,
+    status: 'active',
+    winrate: 78.6,
+    balance: 5310.82,
+    profit: 810.82,
+    profit_factor: 1.36,
+    weekly: 0.94,
+    monthly: 5.12,
+    floating: -12.6,
+    daily: 0.18,
+  },
+  {
+    name: 'Falcon Tick Pro',
+    description: [
+      '<h3>Fast momentum bursts on the majors</h3>',
+      '<p><strong>Falcon Tick Pro</strong> watches tick velocity on the seven major pairs and jumps in when a burst of orders breaks the short-term balance. It aims for many small wins and cuts losers quickly.</p>',
+      '<p>Because it trades often, it needs a <u>raw-spread ECN account</u> and a VPS close to your broker. Results on standard accounts with wide spreads will be noticeably worse.</p>',
+      RISK_DISCLAIMER,
+    ].join(''),
+    price: 499,
+    image_url: '/demo/robots/falcon-tick-pro.svg',
+    category: 'forex_scalpers',
+    risk_level: 'high',
+    trading_pair: null,
+    exchange: null,
+    features: ['Trades the 7 major pairs', 'Tick-velocity entries', 'Per-pair daily loss limit', 'Designed for ECN accounts and a VPS'],
+    performance_estimate: 12,
+    target_profit: 10,
+    weekly_pnl: 2.8,
+    monthly_pnl: 12,
+    status: 'active',
+    winrate: 58.4,
+    balance: 8725.14,
+    profit: 3725.14,
+    profit_factor: 1.27,
+    weekly: 2.35,
+    monthly: 9.84,
+    floating: -37.25,
+    daily: -0.42,
+  },
+  {
+    name: 'Midas Gold Breakout',
+    description: [
+      '<h3>Catches the big moves in gold</h3>',
+      '<p>Gold often coils before it runs. <strong>Midas Gold Breakout</strong> marks the overnight consolidation on XAUUSD and places pending orders on both sides, so it is in the move whichever way it breaks.</p>',
+      '<ul><li>Stops sized from the Average True Range</li><li>Trailing stop that locks in profit on strong days</li><li>Skips days when the range is already too wide</li></ul>',
+      '<p>Expect <strong>streaks of small losses</strong> between large winning days: that is how breakout systems make their money.</p>',
+      RISK_DISCLAIMER,
+    ].join(''),
+    price: 799,
+    image_url: '/demo/robots/midas-gold-breakout.svg',
+    category: 'gold_traders',
+    risk_level: 'high',
+    trading_pair: 'XAUUSD',
+    exchange: 'Pepperstone',
+    features: ['Two-sided pending orders', 'ATR-based stops', 'Trailing profit lock', 'Maximum one trade per day'],
+    performance_estimate: 14,
+    target_profit: 15,
+    weekly_pnl: 3.2,
+    monthly_pnl: 14,
+    status: 'active',
+    winrate: 46.9,
+    balance: 24310.55,
+    profit: 9310.55,
+    profit_factor: 1.71,
+    weekly: 3.46,
+    monthly: 11.92,
+    floating: 142.8,
+    daily: 0.87,
+  },
+  {
+    name: 'Goldwave Grid Guard',
+    description: [
+      '<h3>A grid robot with a seatbelt</h3>',
+      '<p><strong>Goldwave Grid Guard</strong> spaces buy and sell levels along the gold price and harvests the swings between them. Unlike classic grids, it caps the number of open levels and closes the whole basket when its equity drawdown limit is reached.</p>',
+      '<ul><li>At most 6 open levels per direction</li><li>Equity stop you set as a percentage</li><li>Pauses automatically ahead of central bank announcements</li></ul>',
+      RISK_DISCLAIMER,
+    ].join(''),
+    price: 599.99,
+    image_url: '/demo/robots/goldwave-grid-guard.svg',
+    category: 'gold_traders',
+    risk_level: 'medium',
+    trading_pair: 'XAUUSD',
+    exchange: null,
+    features: ['Capped grid levels', 'Basket equity stop', 'Central bank news pause', 'Adjustable lot sizing'],
+    performance_estimate: 8,
+    target_profit: 8,
+    weekly_pnl: 1.9,
+    monthly_pnl: 8,
+    status: 'active',
+    winrate: 82.1,
+    balance: 15872.09,
+    profit: 3872.09,
+    profit_factor: 1.44,
+    weekly: 1.67,
+    monthly: 6.93,
+    floating: -96.4,
+    daily: 0.35,
+  },
+  {
+    name: 'Bullion Sentinel',
+    description: [
+      '<h3>Patient gold swing trading for larger accounts</h3>',
+      '<p><strong>Bullion Sentinel</strong> buys gold after pullbacks in an established uptrend and sells rallies in a downtrend, holding positions for several days. It risks a small, fixed share of the balance per trade.</p>',
+      '<p>It trades rarely, often only <strong>three or four times a month</strong>, which suits investors who value a smooth equity curve over excitement. A minimum balance of 5,000 USD is recommended.</p>',
+      RISK_DISCLAIMER,
+    ].join(''),
+    price: 1299,
+    image_url: '/demo/robots/bullion-sentinel.svg',
+    category: 'gold_traders',
+    risk_level: 'low',
+    trading_pair: 'XAUUSD',
+    exchange: 'MT4 / MT5',
+    features: ['Multi-day swing positions', '0.5% risk per trade', 'Daily and weekly trend filter', 'Break-even after 1R'],
+    performance_estimate: 3.5,
+    target_profit: 4,
+    weekly_pnl: 0.8,
+    monthly_pnl: 3.5,
+    status: 'active',
+    winrate: 63.5,
+    balance: 52640.18,
+    profit: 7640.18,
+    profit_factor: 1.92,
+    weekly: 0.74,
+    monthly: 3.21,
+    floating: 215.35,
+    daily: 0.12,
+  },
+  {
+    name: 'Atlas Trend Rider',
+    description: [
+      '<h3>Rides the trend across a basket of pairs</h3>',
+      '<p><strong>Atlas Trend Rider</strong> scans twelve forex pairs on the four-hour chart and joins only the strongest, most persistent trends. Positions are spread across uncorrelated pairs so that no single currency dominates the risk.</p>',
+      '<ul><li>Correlation check before each new trade</li><li>Partial profit at 2R, the rest trails</li><li>Weekly exposure report in the Experts log</li></ul>',
+      RISK_DISCLAIMER,
+    ].join(''),
+    price: 449,
+    image_url: '/demo/robots/atlas-trend-rider.svg',
+    category: 'trend_followers',
+    risk_level: 'medium',
+    trading_pair: null,
+    exchange: 'MT4 / MT5',
+    features: ['12-pair portfolio', 'Correlation-aware exposure', 'Partial take profit', 'Four-hour timeframe'],
+    performance_estimate: 7,
+    target_profit: 7,
+    weekly_pnl: 1.6,
+    monthly_pnl: 7,
+    status: 'active',
+    winrate: 52.7,
+    balance: 18904.6,
+    profit: 3904.6,
+    profit_factor: 1.49,
+    weekly: -0.63,
+    monthly: 5.48,
+    floating: -58.1,
+    daily: -0.15,
+  },
+  {
+    name: 'Polaris Swing',
+    description: [
+      '<h3>Swing trading the most volatile yen cross</h3>',
+      '<p>GBPJPY moves far and fast. <strong>Polaris Swing</strong> waits for a retracement to the daily value zone, then enters in the direction of the weekly trend with a stop beyond the last swing point.</p>',
+      '<ol><li>Weekly bias sets the direction</li><li>Daily retracement sets the entry zone</li><li>Hourly confirmation triggers the order</li></ol>',
+      RISK_DISCLAIMER,
+    ].join(''),
+    price: 379.5,
+    image_url: '/demo/robots/polaris-swing.svg',
+    category: 'trend_followers',
+    risk_level: 'medium',
+    trading_pair: 'GBPJPY',
+    exchange: 'IC Markets',
+    features: ['Three-timeframe confirmation', 'Swing-point stops', 'Spread filter for JPY crosses', 'Email and push alerts'],
+    performance_estimate: 6.5,
+    target_profit: 6,
+    weekly_pnl: 1.5,
+    monthly_pnl: 6.5,
+    status: 'active',
+    winrate: 55.2,
+    balance: 9876.43,
+    profit: 1876.43,
+    profit_factor: 1.39,
+    weekly: 1.28,
+    monthly: 4.97,
+    floating: 33.7,
+    daily: 0.26,
+  },
+  {
+    name: 'Titan Momentum',
+    description: [
+      '<h3>Aggressive momentum on USDJPY</h3>',
+      '<p><strong>Titan Momentum</strong> adds to winning positions as a USDJPY move accelerates and exits when momentum fades. It is built for traders who accept deep drawdowns in exchange for higher potential returns.</p>',
+      '<p><s>Version 1 is no longer sold.</s> A rebuilt version with a stricter equity stop is in testing; see the <a href="https://www.mql5.com/en/articles">MQL5 articles</a> for background on momentum strategies.</p>',
+      RISK_DISCLAIMER,
+    ].join(''),
+    price: 149,
+    image_url: '/demo/robots/titan-momentum.svg',
+    category: 'trend_followers',
+    risk_level: 'high',
+    trading_pair: 'USDJPY',
+    exchange: null,
+    features: ['Pyramiding on strength', 'Momentum-fade exit', 'Equity stop', 'Five-minute to one-hour charts'],
+    performance_estimate: 18,
+    target_profit: 20,
+    weekly_pnl: 4.2,
+    monthly_pnl: 18,
+    status: 'inactive',
+    winrate: 49.8,
+    balance: 6120.95,
+    profit: 1120.95,
+    profit_factor: 1.18,
+    weekly: -2.84,
+    monthly: 7.36,
+    floating: -121.5,
+    daily: -1.08,
+  },
+];
+
+const HISTORY_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_DAYS = 7;
+/** Daily returns before the 30 shown days, so every point has full 7- and 30-day windows. */
+const WARM_UP_DAYS = HISTORY_DAYS - 1;
+
+/** Typical size of a day's return, percent, by risk level. */
+const DAILY_VOLATILITY: Record<DemoRobot['risk_level'], number> = { low: 0.25, medium: 0.55, high: 1.1 };
+
+/** FNV-1a: a stable 32-bit seed from the robot's name. */
+function hashName(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    hash ^= name.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** mulberry32: small, fast, good enough for demo noise, and identical on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const round = (value: number, decimals: number): number => {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+};
+
+const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
+
+/**
+ * Thirty daily stats points, oldest first, the last one recorded at `now` and equal to the
+ * robot's current stats. Daily returns are noise shifted so that the last 7 add up to `weekly`
+ * and the last 30 to `monthly`; balance and profit are walked back from today through those
+ * returns, so the chart and the headline figures agree.
+ */
+export function demoRobotHistory(robot: DemoRobot, now: Date): DemoRobotStatsPoint[] {
+  const random = seededRandom(hashName(robot.name));
+  const noise = (scale: number) => (random() * 2 - 1) * scale;
+  const volatility = DAILY_VOLATILITY[robot.risk_level];
+
+  const total = WARM_UP_DAYS + HISTORY_DAYS;
+  const returns = Array.from({ length: total }, () => robot.monthly / HISTORY_DAYS + noise(volatility));
+  returns[total - 1] = robot.daily;
+  // Earlier days of the week absorb the gap to `weekly`, earlier days of the month the gap to `monthly`.
+  const weekStart = total - WEEK_DAYS;
+  const monthStart = total - HISTORY_DAYS;
+  const weekGap = (robot.weekly - sum(returns.slice(weekStart))) / (WEEK_DAYS - 1);
+  for (let i = weekStart; i < total - 1; i++) returns[i] = (returns[i] ?? 0) + weekGap;
+  const monthGap = (robot.monthly - sum(returns.slice(monthStart))) / (HISTORY_DAYS - WEEK_DAYS);
+  for (let i = monthStart; i < weekStart; i++) returns[i] = (returns[i] ?? 0) + monthGap;
+
+  const points: DemoRobotStatsPoint[] = [];
+  let balance = robot.balance;
+  let profit = robot.profit;
+  let winrate = robot.winrate;
+  let profitFactor = robot.profit_factor;
+  for (let day = HISTORY_DAYS - 1; day >= 0; day--) {
+    const index = monthStart + day;
+    const daily = returns[index] ?? 0;
+    const isToday = day === HISTORY_DAYS - 1;
+    points.push({
+      recorded_at: new Date(now.getTime() - (HISTORY_DAYS - 1 - day) * DAY_MS).toISOString(),
+      balance: round(balance, 2),
+      winrate: round(winrate, 1),
+      profit: round(profit, 2),
+      profit_factor: round(profitFactor, 2),
+      weekly: isToday ? robot.weekly : round(sum(returns.slice(index - WEEK_DAYS + 1, index + 1)), 2),
+      monthly: isToday ? robot.monthly : round(sum(returns.slice(index - HISTORY_DAYS + 1, index + 1)), 2),
+      floating: isToday ? robot.floating : round(noise((robot.balance * volatility) / 100), 2),
+      daily: round(daily, 2),
+    });
+    const previousBalance = balance / (1 + daily / 100);
+    profit -= balance - previousBalance;
+    balance = previousBalance;
+    winrate = Math.min(95, Math.max(20, winrate + noise(0.6)));
+    profitFactor = Math.max(0.6, profitFactor + noise(0.03));
+  }
+  return points.reverse();
+}
+
+export const demoBanners: readonly DemoHeroBanner[] = [
+  {
+    title: 'Automated trading robots for MetaTrader 4 and 5',
+    type: 'image',
+    content_url: '/demo/banners/trading-robots.svg',
+    order_index: 0,
+    active: true,
+  },
+  {
+    title: 'How the economic machine works',
+    type: 'youtube',
+    content_url: 'https://www.youtube.com/watch?v=PHe0bXAIuk0',
+    order_index: 1,
+    active: true,
+  },
+];
+
+export const demoFaqs: readonly DemoFaq[] = [
+  {
+    question: 'How quickly will I receive my robot?',
+    answer:
+      'Delivery takes up to 24 hours after your payment is confirmed.\nWe prepare your copy of the robot, then send a Telegram message to the username you gave in the order form.\nThe file then appears in My Orders, ready to download.',
+    order_index: 0,
+    active: true,
+  },
+  {
+    question: 'Which payment methods do you accept?',
+    answer:
+      'We accept cryptocurrency: USDT, USDC and BTC (network fees are paid by the sender).\nWise and Revolut transfers are also possible on request.\nPlease have your first and last name ready exactly as they appear on your MT4/MT5 account.',
+    order_index: 1,
+    active: true,
+  },
+  {
+    question: 'How many times can I download my robot?',
+    answer:
+      'Each order includes 2 downloads.\nSave the file somewhere safe after the first download. If you run out of downloads, contact us with your order number.',
+    order_index: 2,
+    active: true,
+  },
+  {
+    question: 'How do I install a robot in MetaTrader 4 or 5?',
+    answer:
+      '1. In MetaTrader, open File > Open Data Folder.\n2. Copy the robot file into MQL4/Experts (MT4) or MQL5/Experts (MT5).\n3. Restart MetaTrader or refresh the Navigator panel.\n4. Drag the robot onto a chart of the recommended pair and enable Algo Trading (AutoTrading in MT4).\nWe recommend running it on a VPS so it trades around the clock.',
+    order_index: 3,
+    active: true,
+  },
+  {
+    question: 'Can I lose money with a trading robot?',
+    answer:
+      'Yes. Trading forex, gold and other leveraged products is risky, and no robot wins every trade.\nThe statistics shown on this site describe past results, which do not guarantee future performance.\nStart on a demo account or with a small balance, and only trade money you can afford to lose.',
+    order_index: 4,
+    active: true,
+  },
+];
+
+export const demoPages: Readonly<Record<PageSlug, DemoPage>> = {
+  copy_trade: {
+    title: 'Copy Trade',
+    content: [
+      '<h2>Let our robots trade for you</h2>',
+      '<p>Not ready to run a robot yourself? With <strong>Copy Trade</strong>, the trades of our live accounts are mirrored to your own MetaTrader account, in proportion to your balance. You keep full control of your money: the funds stay with your broker, in your name.</p>',
+      '<h3>How it works</h3>',
+      '<ol><li>Open an account with a supported broker, for example <a href="https://www.icmarkets.com/">IC Markets</a>.</li><li>Send us your account number and the strategy you want to follow.</li><li>We connect your account to the copy service; new trades are copied automatically.</li><li>Stop copying at any time from your broker area.</li></ol>',
+      '<h3>Good to know</h3>',
+      '<ul><li>Recommended minimum balance: <strong>500 USD</strong> for scalpers, <strong>2,000 USD</strong> for gold strategies.</li><li>Copied results can differ from the master account because of spreads, slippage and execution speed.</li><li>You can choose a risk multiplier between 0.5x and 2x.</li></ul>',
+      '<p><em>Copy trading involves the same risks as trading yourself. Past performance does not guarantee future results; only invest money you can afford to lose.</em></p>',
+    ].join(''),
+  },
+  update: {
+    title: 'Update',
+    content: [
+      '<h2>Updates and upgrades</h2>',
+      '<p>Markets change, and so do our robots. Every purchase includes <strong>free updates for 12 months</strong>: bug fixes, compatibility with new MetaTrader builds and parameter adjustments for changing market conditions.</p>',
+      '<h3>Latest releases</h3>',
+      '<ul><li><strong>Aurora Scalper 2.3</strong>: improved news filter and a new spread guard for low-liquidity hours.</li><li><strong>Midas Gold Breakout 1.8</strong>: trailing stop now adapts to the daily range.</li><li><strong>Goldwave Grid Guard 3.1</strong>: basket equity stop can be set in USD or as a percentage.</li></ul>',
+      '<h3>How to get an update</h3>',
+      '<ol><li>Go to <strong>My Orders</strong> and check whether a new file is available for your order.</li><li>Remove the old version from your chart, then copy the new file into the Experts folder.</li><li>Restart MetaTrader and attach the robot again with your usual settings.</li></ol>',
+      '<p>Upgrading to a more advanced robot? Contact us with your order number: the price of your current robot is deducted from the new one within 90 days of purchase.</p>',
+      '<p>MetaTrader release notes are published on the <a href="https://www.metatrader5.com/en/releasenotes">official MetaTrader 5 site</a>.</p>',
+    ].join(''),
+  },
+};

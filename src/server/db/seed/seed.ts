@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { settingDefaults } from '../../../shared/schemas/settings.js';
+import { SettingsRepository } from '../../modules/settings/settings.repository.js';
+import type { Database } from '../schema.js';
+import { demoBanners, demoCategories, demoFaqs, demoPages, demoRobotHistory, demoRobots } from './demo-content.js';
+
+/** Every setting key of SPEC §3 exists with its default; saved values are left alone. */
+export async function ensureSettings(db: Kysely<Database>): Promise<void> {
+  await new SettingsRepository(db).insertMissing(settingDefaults);
+}
+
+/**
+ * Fills an empty shop with the demo catalogue, once in the life of the database: the marker in
+ * app_meta keeps content the administrator deleted from coming back at the next start.
+ */
+export async function seedDemoContent(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const marker = await trx.selectFrom('app_meta').select('value').where('key', '=', 'demo_seeded_at').executeTakeFirst();
+    if (marker) return false;
+    const existing = await trx.selectFrom('robots').select('id').limit(1).executeTakeFirst();
+    await trx.insertInto('app_meta').values({ key: 'demo_seeded_at', value: now.toISOString() }).execute();
+    if (existing) return false;
+
+    const at = (offsetSeconds: number) => new Date(now.getTime() - offsetSeconds * 1000).toISOString();
+    await trx
+      .insertInto('categories')
+      .values(demoCategories.map((category) => ({ id: randomUUID(), name: category.name, key: category.key, active: true, created_date: at(0), updated_at: at(0) })))
+      .execute();
+
+    for (const [index, robot] of demoRobots.entries()) {
+      const id = randomUUID();
+      // Distinct creation times keep "newest first" meaningful in the demo.
+      const created = at((demoRobots.length - index) * 3600);
+      await trx
+        .insertInto('robots')
+        .values({
+          id,
+          name: robot.name,
+          description: robot.description,
+          price: robot.price,
+          image_url: robot.image_url,
+          category: robot.category,
+          risk_level: robot.risk_level,
+          trading_pair: robot.trading_pair,
+          exchange: robot.exchange,
+          features: JSON.stringify(robot.features),
+          performance_estimate: robot.performance_estimate,
+          target_profit: robot.target_profit,
+          weekly_pnl: robot.weekly_pnl,
+          monthly_pnl: robot.monthly_pnl,
+          status: robot.status,
+          winrate: robot.winrate,
+          balance: robot.balance,
+          profit: robot.profit,
+          profit_factor: robot.profit_factor,
+          weekly: robot.weekly,
+          monthly: robot.monthly,
+          floating: robot.floating,
+          daily: robot.daily,
+          last_stats_update: now.toISOString(),
+          created_date: created,
+          updated_at: created,
+        })
+        .execute();
+      await trx
+        .insertInto('robot_stats_history')
+        .values(demoRobotHistory(robot, now).map((point) => ({ robot_id: id, ...point })))
+        .execute();
+    }
+
+    await trx
+      .insertInto('hero_banners')
+      .values(demoBanners.map((banner) => ({ id: randomUUID(), ...banner, created_date: at(0), updated_at: at(0) })))
+      .execute();
+    await trx
+      .insertInto('faqs')
+      .values(demoFaqs.map((faq) => ({ id: randomUUID(), ...faq, created_date: at(0), updated_at: at(0) })))
+      .execute();
+    await trx
+      .insertInto('content_pages')
+      .values(
+        (['copy_trade', 'update'] as const).map((slug) => ({ id: randomUUID(), slug, ...demoPages[slug], created_at: at(0), updated_at: at(0) })),
+      )
+      .execute();
+    return true;
+  });
+}

@@ -1,0 +1,49 @@
+import type { PublicSettings } from '../../shared/schemas/settings.js';
+import { escapeHtml } from './escape-html.js';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords: string;
+  image: string;
+  /** Absolute URL of the page. */
+  url: string;
+  favicon: string;
+}
+
+export function metaFromSettings(settings: PublicSettings, publicUrl: string, path: string): PageMeta {
+  return {
+    title: settings.seo_title,
+    description: settings.seo_description,
+    keywords: settings.seo_keywords,
+    image: settings.seo_image_url,
+    url: new URL(path, publicUrl).toString(),
+    favicon: settings.site_favicon_url || '/favicon.svg',
+  };
+}
+
+/** The tags that link previews read without running JavaScript. */
+export function headTags(meta: PageMeta, publicUrl: string): string {
+  const absolute = (url: string) => (url ? new URL(url, publicUrl).toString() : '');
+  const image = absolute(meta.image);
+  const tag = (attribute: 'name' | 'property', key: string, value: string) =>
+    value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : '';
+  return [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    tag('name', 'description', meta.description),
+    tag('name', 'keywords', meta.keywords),
+    tag('property', 'og:type', 'website'),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    tag('property', 'og:url', meta.url),
+    tag('property', 'og:image', image),
+    tag('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+    tag('name', 'twitter:image', image),
+    `<link rel="icon" href="${escapeHtml(meta.favicon)}">`,
+    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}

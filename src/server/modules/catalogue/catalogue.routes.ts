@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { robotListQuerySchema } from '../../../shared/schemas/catalogue.js';
+import type { CatalogueService } from './catalogue.service.js';
+
+const robotParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+export function catalogueRoutes(catalogue: CatalogueService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/categories', { config: { access: 'public' } }, () => catalogue.listActiveCategories());
+
+    app.get('/api/robots', { config: { access: 'public' }, schema: { querystring: robotListQuerySchema.omit({ status: true }) } }, (request) =>
+      catalogue.listPublicRobots(request.query),
+    );
+
+    app.get('/api/robots/:id', { config: { access: 'public' }, schema: { params: robotParams } }, (request) =>
+      catalogue.getPublicRobot(request.params.id),
+    );
+
+    app.get('/api/robots/:id/history', { config: { access: 'public' }, schema: { params: robotParams } }, (request) =>
+      catalogue.getPublicRobotHistory(request.params.id),
+    );
+  };
+}
