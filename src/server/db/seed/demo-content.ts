@@ -486,7 +486,7 @@ export const demoFaqs: readonly DemoFaq[] = [
   {
     question: 'How do I install a robot in MetaTrader 4 or 5?',
     answer:
-      '1. In MetaTrader, open File > Open Data Folder.\n2. Copy the robot file into MQL4/Experts (MT4) or MQL5/Experts (MT5).\n3. Restart MetaTrader or refresh the Navigator panel.\n4. Drag the robot onto a chart of the recommended pair and enable Algo Trading (AutoTrading in MT4).\nWe recommend running it on a VPS so it trades around the clock.',
+      '1. In MetaTrader, open the File menu and choose Open Data Folder.\n2. Copy the robot file into MQL4/Experts (MT4) or MQL5/Experts (MT5).\n3. Restart MetaTrader or refresh the Navigator panel.\n4. Drag the robot onto a chart of the recommended pair and enable Algo Trading (AutoTrading in MT4).\nWe recommend running it on a VPS so it trades around the clock.',
     order_index: 3,
     active: true,
   },

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { parseConfig, type Config } from '../../src/server/config.js';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/**
+ * The engines the API tests run on: SQLite always, PostgreSQL too when TEST_DATABASE_URL names
+ * a server where we may create databases (CI sets it).
+ */
+export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const TEST_ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function withServerClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty PostgreSQL database for one test app; dropped by the returned function. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `tradebot_test_${randomBytes(6).toString('hex')}`;
+  await withServerClient((client) => client.query(`create database ${name}`));
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withServerClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+/** Builds the real app on a fresh database and data folder. */
+export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tradebot-test-'));
+  const database = dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: 'silent',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false, webRoot: path.join(dataDir, 'web') });
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
