@@ -58,6 +58,9 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
+  // The static files plugin answers every path it can; '/' is a folder to it, so claim it here.
+  app.get('/', renderPage);
+
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);

@@ -1,0 +1,137 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { buildApp } from '../app.js';
+import { DataDirInUseError } from '../db/sqlite.js';
+import type { Robot } from '../../shared/schemas/catalogue.js';
+
+const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8">
+    <!--app-head-->
+    <script type="module" src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div><!--app-data--></body>
+</html>`;
+
+describe('HTTP layer', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp('sqlite');
+    // The test app serves its web root from DATA_DIR/web; give it a built-looking app.
+    const webRoot = path.join(shop.dataDir, 'web');
+    mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
+    writeFileSync(path.join(webRoot, 'index.html'), template);
+    writeFileSync(path.join(webRoot, 'assets/index-abc123.js'), 'console.log(1);'.repeat(200));
+    writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await shop.app.close();
+    const app = await buildApp(shop.config, { logger: false, webRoot });
+    shop = { ...shop, app };
+  });
+  afterAll(() => shop.close());
+
+  it('reports the database in /api/health', async () => {
+    const response = await shop.app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const response = await shop.app.inject('/api/does-not-exist');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No route for GET /api/does-not-exist' } });
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().error.code).toBeTruthy();
+  });
+
+  it('sends security headers with a CSP that allows YouTube frames and no inline script', async () => {
+    const response = await shop.app.inject('/');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain('https://www.youtube-nocookie.com');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('renders Home with meta tags from settings and the catalogue embedded as JSON', async () => {
+    const response = await shop.app.inject({ url: '/', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain('<meta name="description" content="Discover our AI trading robots powered by artificial intelligence.">');
+    expect(html).toContain('<meta property="og:type" content="website">');
+    const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(data.robots.length).toBeGreaterThanOrEqual(8);
+    expect(data.categories).toHaveLength(3);
+    expect(data.settings).not.toHaveProperty('n8n_secret_token');
+  });
+
+  it('routes any letter case of a page name to the app, and puts a robot into its page head', async () => {
+    const robots = (await shop.app.inject('/api/robots')).json<Robot[]>();
+    const robot = robots[0]!;
+    const response = await shop.app.inject(`/robotdetail?robotId=${robot.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<title>${robot.name} | `);
+    expect(response.body).toContain(`<meta property="og:image" content="http://localhost:3000${robot.image_url}">`);
+  });
+
+  it('escapes stored text that would break out of the page', async () => {
+    const { db } = shop.app.database;
+    await db.updateTable('settings').set({ value: '</title><script>alert(1)</script>' }).where('key', '=', 'seo_title').execute();
+    await db.updateTable('robots').set({ name: '</script><script>alert(2)</script>' }).where('status', '=', 'active').execute();
+    const html = (await shop.app.inject('/')).body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;/title&gt;&lt;script&gt;');
+  });
+
+  it('caches hashed assets for a year and other files for an hour; never serves the raw template', async () => {
+    const asset = await shop.app.inject('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await shop.app.inject('/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
+    const raw = await shop.app.inject('/index.html');
+    expect(raw.body).not.toContain('<!--app-head-->');
+  });
+
+  it('compresses large responses for clients that accept it', async () => {
+    const response = await shop.app.inject({ url: '/api/robots', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('refuses a second app on the same DATA_DIR while the first runs', async () => {
+    await expect(buildApp(shop.config, { logger: false })).rejects.toBeInstanceOf(DataDirInUseError);
+  });
+});
+
+describe('access declarations', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp('sqlite');
+  });
+  afterAll(() => shop.close());
+
+  it('every registered API route declares who may call it', () => {
+    const undeclared = shop.app.apiRoutes.filter((route) => !route.access).map((route) => `${route.method} ${route.url}`);
+    expect(shop.app.apiRoutes.length).toBeGreaterThan(5);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('refuses a route registered without an access level', async () => {
+    const app = await buildApp({ ...shop.config, dataDir: `${shop.dataDir}-2`, database: { dialect: 'sqlite', file: `${shop.dataDir}-2/shop.db` } }, { logger: false });
+    app.get('/api/forgotten', { schema: { querystring: z.object({}) } }, async () => ({ secret: 'leaked' }));
+    const response = await app.inject('/api/forgotten');
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain('leaked');
+    expect(app.apiRoutes.find((route) => route.url === '/api/forgotten')?.access).toBeUndefined();
+    await app.close();
+  });
+});
