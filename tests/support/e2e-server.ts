@@ -1,0 +1,32 @@
+// The shop the browser tests drive: the built app (built first when sources changed) on a fresh
+// SQLite DATA_DIR that is removed when Playwright stops it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from './processes.js';
+
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tradebot-e2e-'));
+const server = spawn(process.execPath, [path.join(projectRoot, 'scripts/start.mjs')], {
+  cwd: projectRoot,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '3211',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: 'warn',
+  },
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
