@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnreachableError } from './db/database.js';
@@ -22,6 +23,8 @@ function fail(error: unknown): never {
 }
 
 async function main(): Promise<void> {
+  // A .env file in the working directory fills variables the environment does not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const app = await buildApp(config);
 
