@@ -1,0 +1,27 @@
+/** Number display for statistics: always two decimals, grouped the way the reader's language groups. */
+
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+function cachedFormat(cache: Map<string, Intl.NumberFormat>, locale: string, options: Intl.NumberFormatOptions) {
+  let format = cache.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, ...options });
+    cache.set(locale, format);
+  }
+  return format;
+}
+
+function isPresent(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** `1234.5` -> '1,234.50' (en) or '1 234,50' (fr); null when there is no value to show. */
+export function formatDecimal(value: number | null | undefined, locale: string): string | null {
+  return isPresent(value) ? cachedFormat(decimalFormats, locale, {}).format(value) : null;
+}
+
+/** For values already in percent units: `65.5` -> '65.50%' (en) or '65,50 %' (fr). */
+export function formatPercent(value: number | null | undefined, locale: string): string | null {
+  return isPresent(value) ? cachedFormat(percentFormats, locale, { style: 'percent' }).format(value / 100) : null;
+}

@@ -1,0 +1,48 @@
+import type { Category, Robot } from '../../shared/schemas/catalogue.js';
+import type { PublicSettings } from '../../shared/schemas/settings.js';
+
+/**
+ * First data the server embeds in the page shell as
+ * `<script type="application/json" id="app-data">`, so the storefront renders without waiting
+ * for API calls. Every part is optional: the server may embed only what the page needs.
+ */
+export type InitialData = {
+  settings?: PublicSettings;
+  categories?: Category[];
+  robots?: Robot[];
+};
+
+export const INITIAL_DATA_ELEMENT_ID = 'app-data';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Keeps the parts that have the right outer shape. The block comes from our own server, so a
+ * full schema check would only add weight to the entry chunk; a malformed block is ignored and
+ * the queries simply fetch.
+ */
+export function parseInitialData(json: string | null | undefined): InitialData {
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  if (!isRecord(parsed)) return {};
+  const data: InitialData = {};
+  if (isRecord(parsed.settings)) data.settings = parsed.settings as PublicSettings;
+  if (Array.isArray(parsed.categories)) data.categories = parsed.categories as Category[];
+  if (Array.isArray(parsed.robots)) data.robots = parsed.robots as Robot[];
+  return data;
+}
+
+let cached: InitialData | undefined;
+
+/** Reads the embedded block once; later calls return the same object. */
+export function readInitialData(): InitialData {
+  cached ??= parseInitialData(document.getElementById(INITIAL_DATA_ELEMENT_ID)?.textContent);
+  return cached;
+}
