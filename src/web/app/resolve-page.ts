@@ -1,0 +1,40 @@
+/**
+ * Page routing of SPEC §2: the page is the last path segment, compared case-insensitively, and
+ * anything unknown is Home. The query string is not part of the decision; it stays in the URL for
+ * the page to read (`/RobotDetail?robotId=…`).
+ */
+export const PAGES = [
+  'Home',
+  'RobotDetail',
+  'OrderForm',
+  'Dashboard',
+  'FAQ',
+  'CopyTrade',
+  'Update',
+  'RobotManagement',
+  'CategoryManagement',
+  'FAQManagement',
+  'CopyTradeManagement',
+  'UpdateManagement',
+  'HeroBannerManagement',
+  'NewsletterManagement',
+  'UserManagement',
+  'Settings',
+] as const;
+export type PageName = (typeof PAGES)[number];
+
+const HOME: PageName = 'Home';
+const pagesByLowerName = new Map<string, PageName>(PAGES.map((page) => [page.toLowerCase(), page]));
+
+/** Accepts a pathname, or a path with query and hash: `/foo/Faq?x=1#top` -> 'FAQ'. */
+export function resolvePage(path: string): PageName {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  const lastSegment = pathname.split('/').filter((segment) => segment !== '').at(-1);
+  if (lastSegment === undefined) return HOME;
+  return pagesByLowerName.get(lastSegment.toLowerCase()) ?? HOME;
+}
+
+/** The canonical URL of a page, spelt as in the spec; Home is the site root. */
+export function pagePath(page: PageName): string {
+  return page === HOME ? '/' : `/${page}`;
+}
