@@ -1,0 +1,37 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Robot } from '../../../../shared/schemas/catalogue.js';
+import { formatDecimal, formatPercent } from '../../../lib/format-number';
+
+function Stat({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div>
+      <dt className="text-xs leading-5 text-slate-400">{label}</dt>
+      <dd className={clsx('text-base leading-6 font-semibold tabular-nums', className)}>{children}</dd>
+    </div>
+  );
+}
+
+function floatingColour(value: number | null): string {
+  if (value === null) return 'text-slate-100';
+  return value >= 0 ? 'text-emerald-400' : 'text-red-400';
+}
+
+/** The live statistics of a card (SPEC §2); a statistic not reported yet shows a dash. */
+export function RobotStats({ robot }: { robot: Robot }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const missing = t('common.noValue');
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+      <Stat label={t('catalogue.stats.balance')}>{formatDecimal(robot.balance, locale) ?? missing}</Stat>
+      <Stat label={t('catalogue.stats.growth')}>{formatPercent(robot.winrate, locale) ?? missing}</Stat>
+      <Stat label={t('catalogue.stats.weekly')}>{formatDecimal(robot.weekly, locale) ?? missing}</Stat>
+      <Stat label={t('catalogue.stats.monthly')}>{formatDecimal(robot.monthly, locale) ?? missing}</Stat>
+      <Stat label={t('catalogue.stats.floating')} className={floatingColour(robot.floating)}>
+        {formatDecimal(robot.floating, locale) ?? missing}
+      </Stat>
+    </dl>
+  );
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PageShell } from '../../components/ui/page-shell';
+
+export default function CopyTradeManagementPage() {
+  const { t } = useTranslation();
+  return <PageShell title={t('admin.copyTradeManagement.title')} />;
+}

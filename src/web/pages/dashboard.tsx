@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { LoadingRegion } from '../components/ui/loading-region';
+import { PageShell } from '../components/ui/page-shell';
+import { useCurrentUser } from '../features/auth/use-current-user';
+
+/** My Orders for clients, the administrator dashboard for administrators (SPEC §2). */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <LoadingRegion />;
+  if (user === null) {
+    return (
+      <PageShell title={t('pages.dashboard.accessDenied')}>
+        <p className="mt-4 text-slate-300">{t('pages.dashboard.signInPrompt')}</p>
+      </PageShell>
+    );
+  }
+  return <PageShell title={user.isAdmin ? t('pages.dashboard.adminTitle') : t('pages.dashboard.clientTitle')} />;
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { RobotCatalogue } from '../features/catalogue/components/robot-catalogue';
+import { usePublicSettings } from '../features/settings/api/get-public-settings';
+
+/** Hero title and description are optional settings; an empty one is not rendered at all. */
+function HomeIntro({ title, description }: { title: string; description: string }) {
+  const { t } = useTranslation();
+  if (title === '') {
+    return (
+      <>
+        <h1 className="sr-only">{t('home.title')}</h1>
+        {description !== '' && <p className="max-w-3xl text-lg text-slate-300">{description}</p>}
+      </>
+    );
+  }
+  return (
+    <div className="flex max-w-3xl flex-col gap-3">
+      <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h1>
+      {description !== '' && <p className="text-lg text-slate-300">{description}</p>}
+    </div>
+  );
+}
+
+export default function HomePage() {
+  const { data: settings } = usePublicSettings();
+  const { user } = useCurrentUser();
+  return (
+    <div className="page-container flex flex-col gap-8 py-10">
+      {/* The hero banner carousel (SPEC §2) takes this place; its feature is built separately. */}
+      <HomeIntro title={settings?.hero_title.trim() ?? ''} description={settings?.hero_description.trim() ?? ''} />
+      <RobotCatalogue isSignedIn={user !== null} />
+    </div>
+  );
+}
