@@ -1,0 +1,28 @@
+import { Suspense, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { LoadingRegion } from '../../components/ui/loading-region';
+import { ErrorBoundary } from '../error-boundary';
+import { useAdminDefaultLanguage } from '../use-admin-default-language';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { useScrollToTop } from './use-scroll-to-top';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  useAdminDefaultLanguage();
+  useScrollToTop();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <SiteHeader />
+      {/* tabIndex lets the skip link move focus here; the main region itself needs no outline. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingRegion />}>{children}</Suspense>
+        </ErrorBoundary>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { resolvePage } from '../resolve-page';
+import type { NavEntry } from './nav-entries';
+
+type NavLinksProps = {
+  entries: readonly NavEntry[];
+  layout: 'bar' | 'stack';
+  /** Called after any entry is followed, e.g. to close the mobile menu even when the path stays the same. */
+  onNavigate?: () => void;
+};
+
+export function NavLinks({ entries, layout, onNavigate }: NavLinksProps) {
+  const { t } = useTranslation();
+  const currentPage = resolvePage(useLocation().pathname);
+  const linkClass = (active: boolean) =>
+    clsx(
+      'rounded-md font-medium transition-colors',
+      layout === 'bar' ? 'px-3 py-2 text-sm' : 'block px-3 py-3 text-base',
+      active ? 'text-emerald-400' : 'text-slate-200 hover:bg-slate-800 hover:text-white',
+    );
+
+  return (
+    <ul className={clsx(layout === 'bar' ? 'flex items-center gap-1' : 'flex flex-col gap-1')}>
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          {entry.kind === 'page' ? (
+            <Link
+              to={entry.href}
+              aria-current={entry.page === currentPage ? 'page' : undefined}
+              className={linkClass(entry.page === currentPage)}
+              onClick={onNavigate}
+            >
+              {entry.label}
+            </Link>
+          ) : (
+            <a
+              href={entry.href}
+              className={linkClass(false)}
+              onClick={onNavigate}
+              {...(entry.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {entry.label}
+              {entry.newTab && <span className="sr-only"> {t('a11y.opensInNewTab')}</span>}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
