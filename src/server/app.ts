@@ -2,9 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerAccessControl, type UserResolver } from './auth/access.js';
+import { registerAccessControl } from './auth/access.js';
+import { ownOrigins, registerAuthRoutes } from './auth/auth.routes.js';
+import { createAuth } from './auth/better-auth.js';
+import { sessionUserResolver } from './auth/session-user.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
@@ -15,7 +19,9 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoute } from './http/health.routes.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerOriginCheck } from './http/origin-check.js';
 import { registerStaticFiles } from './http/static-files.js';
+import { createMailer } from './integrations/mailer.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoriesRepository } from './modules/catalogue/categories.repository.js';
@@ -25,6 +31,9 @@ import { ContentRepository } from './modules/content/content.repository.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { UsersService } from './modules/users/users.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,11 +50,16 @@ export interface BuildOptions {
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', import.meta.url.includes('/dist/') ? '..' : '.');
 
+function hopCount(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole application without listening, so that tests can `inject` requests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config),
-    trustProxy: false,
+    // A hop count means: believe that many proxies in front of us.
+    trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
     // Ids travel in logs and error reports; uuids are easier to search than counters.
     genReqId: () => crypto.randomUUID(),
     forceCloseConnections: 'idle',
@@ -77,11 +91,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const settings = new SettingsService(new SettingsRepository(db));
   const catalogue = new CatalogueService(new CategoriesRepository(db), new RobotsRepository(db));
   const content = new ContentRepository(db);
-  // Sessions arrive with the accounts module; until then nobody is signed in.
-  const resolveUser: UserResolver = async () => null;
+  const users = new UsersService(new UsersRepository(db));
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log: app.log });
+  const auth = createAuth(config, db, mailer, app.log);
 
   registerErrorHandler(app);
-  registerAccessControl(app, resolveUser);
+  registerOriginCheck(app, (request) => ownOrigins(config, request));
+  registerAccessControl(app, sessionUserResolver(auth));
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'rate_limited',
+      message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
   await registerSecurityHeaders(app, config.publicUrl);
   await app.register(compress, {
     threshold: 1024,
@@ -93,6 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(settingsRoutes(settings));
   await app.register(catalogueRoutes(catalogue));
   await app.register(contentRoutes(content));
+  registerAuthRoutes(app, auth, config);
+  await app.register(usersRoutes(users));
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   await registerStaticFiles(app, webRoot);

@@ -13,6 +13,19 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** The social sign-in providers of SPEC §3, as better-auth names them. */
+export const socialProviderIds = ['google', 'github', 'facebook', 'twitter', 'microsoft', 'discord', 'linkedin', 'apple'] as const;
+export type SocialProviderId = (typeof socialProviderIds)[number];
+
+function providerVariables() {
+  const variables: Record<string, typeof optionalText> = {};
+  for (const id of socialProviderIds) {
+    variables[`${id.toUpperCase()}_CLIENT_ID`] = optionalText;
+    variables[`${id.toUpperCase()}_CLIENT_SECRET`] = optionalText;
+  }
+  return variables;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -29,6 +42,17 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   SEED_DEMO: optionalText.pipe(booleanText.optional()).transform((value) => value ?? true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: optionalText.pipe(z.string().min(3).optional()),
+  REQUIRE_EMAIL_VERIFICATION: optionalText.pipe(booleanText.optional()),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count, or a comma-separated list of proxy addresses')
+      .optional(),
+  ),
+  AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number of attempts' }).int().min(1).max(100_000).default(10),
+  ...providerVariables(),
 });
 
 export type DatabaseConfig =
@@ -45,6 +69,22 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Sign-in waits for the emailed link; on by default only when mail can actually be sent. */
+  requireEmailVerification: boolean;
+  /** Fastify's trustProxy: which X-Forwarded-For hops to believe. false unless configured. */
+  trustProxy: boolean | number | string[];
+  /** Sign-in attempts per minute and client address; sign-ups and password resets take half. */
+  authRateLimit: number;
+  /** Providers whose id and secret are both set. */
+  socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 export class ConfigError extends Error {}
@@ -78,7 +118,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     admin: { email: vars.ADMIN_EMAIL?.toLowerCase(), password: vars.ADMIN_PASSWORD },
     seedDemo: vars.SEED_DEMO,
     logLevel: vars.LOG_LEVEL,
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `TradeBot Store <no-reply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}>` },
+    requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION ?? Boolean(vars.SMTP_URL),
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    authRateLimit: vars.AUTH_RATE_LIMIT,
+    socialProviders: configuredProviders(env),
   };
+}
+
+function configuredProviders(env: Record<string, string | undefined>): Config['socialProviders'] {
+  const providers: Config['socialProviders'] = {};
+  for (const id of socialProviderIds) {
+    const clientId = env[`${id.toUpperCase()}_CLIENT_ID`]?.trim();
+    const clientSecret = env[`${id.toUpperCase()}_CLIENT_SECRET`]?.trim();
+    if (clientId && clientSecret) providers[id] = { clientId, clientSecret };
+  }
+  return providers;
 }
 
 /**

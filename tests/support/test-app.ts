@@ -56,6 +56,8 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',
+    // Functional tests sign in often; the rate-limit test sets its own value.
+    AUTH_RATE_LIMIT: '1000',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

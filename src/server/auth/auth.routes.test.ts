@@ -1,0 +1,180 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../tests/support/test-app.js';
+import { createClient, SAME_ORIGIN, signIn, signUp } from '../../../tests/support/sessions.js';
+
+describe.each(testDialects)('accounts on %s', (dialect) => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp(dialect);
+  });
+  afterAll(() => shop.close());
+
+  it('signs up a client with its full name, sends a verification email, and signs in', async () => {
+    const response = await signUp(shop.app, { email: 'Jane@Example.com', password: 'secret1', name: 'Jane Trader' });
+    expect(response.statusCode).toBe(200);
+    const row = await shop.app.database.db.selectFrom('users').selectAll().where('email', '=', 'jane@example.com').executeTakeFirstOrThrow();
+    expect(row.full_name).toBe('Jane Trader');
+    expect(row.role).toBe('client');
+    expect(row.email_verified).toBe(false);
+
+    const outbox = readdirSync(path.join(shop.dataDir, 'outbox'));
+    const mail = outbox.map((file) => readFileSync(path.join(shop.dataDir, 'outbox', file), 'utf8')).find((text) => text.includes('jane@example.com'));
+    expect(mail).toContain('/api/auth/verify-email?token=');
+
+    const cookie = await signIn(shop.app, 'jane@example.com', 'secret1');
+    const me = await shop.app.inject({ url: '/api/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'jane@example.com', full_name: 'Jane Trader', role: 'client', isAdmin: false });
+    expect(me.json().created_date).toMatch(/Z$/);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: SAME_ORIGIN, payload: TEST_ADMIN });
+    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((value) => value.includes('session_token'));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('refuses a duplicate email, a short password and a wrong password', async () => {
+    const duplicate = await signUp(shop.app, { email: 'jane@example.com', password: 'secret1', name: 'Other' });
+    expect(duplicate.statusCode).toBe(422);
+    expect(duplicate.json().error.code).toBe('user_already_exists_use_another_email');
+    const short = await signUp(shop.app, { email: 'short@example.com', password: '12345', name: 'Short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.code).toBe('password_too_short');
+    const wrong = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: SAME_ORIGIN, payload: { email: 'jane@example.com', password: 'nope-nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toMatchObject({ code: 'invalid_email_or_password' });
+  });
+
+  it('cannot sign up as an administrator', async () => {
+    await signUp(shop.app, { email: 'sneaky@example.com', password: 'secret1', name: 'Sneaky', role: 'admin' } as never);
+    const row = await shop.app.database.db.selectFrom('users').select('role').where('email', '=', 'sneaky@example.com').executeTakeFirst();
+    expect(row?.role ?? 'client').toBe('client');
+  });
+
+  it('ends the session on the server at sign-out: the old cookie gets 401', async () => {
+    const cookie = await signIn(shop.app, 'jane@example.com', 'secret1');
+    const out = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...SAME_ORIGIN, cookie } });
+    expect(out.statusCode).toBe(200);
+    expect((await shop.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('answers 401 to /api/me without a session', async () => {
+    const response = await shop.app.inject('/api/me');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('unauthorized');
+  });
+
+  it('applies a role change to the very next request', async () => {
+    const client = await createClient(shop.app, 'promote@example.com');
+    const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect((await shop.app.inject({ url: '/api/admin/users', headers: { cookie: client.cookie } })).statusCode).toBe(403);
+    const change = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${client.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role: 'admin' } });
+    expect(change.statusCode).toBe(200);
+    expect(change.json().role).toBe('admin');
+    const me = await shop.app.inject({ url: '/api/me', headers: { cookie: client.cookie } });
+    expect(me.json()).toMatchObject({ role: 'admin', isAdmin: true });
+    expect((await shop.app.inject({ url: '/api/admin/users', headers: { cookie: client.cookie } })).statusCode).toBe(200);
+  });
+
+  it('refuses a change of one’s own role (403) and any role but client or admin (400)', async () => {
+    const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const me = (await shop.app.inject({ url: '/api/me', headers: { cookie: admin } })).json<{ id: string }>();
+    const own = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${me.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role: 'client' } });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe('Vous ne pouvez pas modifier votre propre rôle.');
+    const client = await createClient(shop.app, 'roles@example.com');
+    for (const role of ['user', 'root', '', null]) {
+      const bad = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${client.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role } });
+      expect(bad.statusCode).toBe(400);
+    }
+    const missing = await shop.app.inject({ method: 'PATCH', url: '/api/admin/users/nobody', headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role: 'admin' } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('lists users newest first for administrators', async () => {
+    const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const users = (await shop.app.inject({ url: '/api/admin/users', headers: { cookie: admin } })).json<Array<{ email: string; created_date: string; role: string }>>();
+    expect(users.map((user) => user.email)).toContain('jane@example.com');
+    const dates = users.map((user) => user.created_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(Object.keys(users[0]!).sort()).toEqual(['created_date', 'email', 'full_name', 'id', 'role']);
+  });
+
+  it('refuses cross-origin state changes even with a valid session', async () => {
+    const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await createClient(shop.app, 'csrf@example.com');
+    const adminRoute = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${client.id}`, headers: { origin: 'https://evil.example', cookie: admin }, payload: { role: 'admin' } });
+    expect(adminRoute.statusCode).toBe(403);
+    const clientRoute = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'https://evil.example', cookie: client.cookie } });
+    expect(clientRoute.statusCode).toBe(403);
+    const fetchMetadata = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { 'sec-fetch-site': 'cross-site', cookie: client.cookie } });
+    expect(fetchMetadata.statusCode).toBe(403);
+    expect((await shop.app.inject({ url: '/api/me', headers: { cookie: client.cookie } })).statusCode).toBe(200);
+  });
+
+  it('refuses redirect targets off our site', async () => {
+    for (const callbackURL of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+      const response = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: SAME_ORIGIN, payload: { provider: 'github', callbackURL } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toHaveProperty('callbackURL');
+    }
+  });
+
+  it('lists no providers when none is configured', async () => {
+    expect((await shop.app.inject('/api/auth/providers')).json()).toEqual({ providers: [] });
+  });
+});
+
+describe('sign-in rate limit and providers', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp('sqlite', {
+      TRUST_PROXY: 'false',
+      AUTH_RATE_LIMIT: '10',
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+      LINKEDIN_CLIENT_ID: 'id',
+      LINKEDIN_CLIENT_SECRET: 'secret',
+      GOOGLE_CLIENT_ID: 'only-the-id',
+    });
+  });
+  afterAll(() => shop.close());
+
+  it('lists the providers whose id and secret are both set, LinkedIn under its interface name', async () => {
+    expect((await shop.app.inject('/api/auth/providers')).json()).toEqual({ providers: ['github', 'linkedin_oidc'] });
+  });
+
+  it('starts a provider sign-in with a redirect to the provider', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: SAME_ORIGIN, payload: { provider: 'github', callbackURL: '/Dashboard' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().url).toMatch(/^https:\/\/github\.com\/login\/oauth\/authorize\?/);
+  });
+
+  it('answers a burst of wrong passwords with 429, whatever X-Forwarded-For says', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { ...SAME_ORIGIN, 'x-forwarded-for': `10.0.0.${attempt}` },
+        payload: { email: TEST_ADMIN.email, password: 'wrong-password' },
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json().error.code).toBe('rate_limited');
+        expect(response.headers['retry-after']).toBeDefined();
+      }
+    }
+    // The earlier social sign-in counted against the same limit of 10 a minute.
+    const firstLimited = statuses.indexOf(429);
+    expect(firstLimited).toBeGreaterThan(0);
+    expect(firstLimited).toBeLessThanOrEqual(10);
+    expect(statuses.slice(0, firstLimited).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(firstLimited).every((status) => status === 429)).toBe(true);
+  });
+});

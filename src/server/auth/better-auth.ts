@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import type { Mailer } from '../integrations/mailer.js';
+import { authEmails } from './auth-emails.js';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+/**
+ * better-auth over our own tables (snake_case, created by our migrations).
+ *
+ * The adapter is told the database is "sqlite" on both engines on purpose: our Kysely instance
+ * already returns timestamps as ISO strings and booleans as booleans everywhere, and the sqlite
+ * mode is the one that converts ISO strings back to Dates for better-auth and writes Dates as
+ * ISO strings, which PostgreSQL's timestamptz accepts.
+ */
+export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer, log: FastifyBaseLogger) {
+  const https = config.publicUrl.startsWith('https:');
+  const emails = authEmails(config.publicUrl);
+  return betterAuth({
+    appName: 'TradeBot Store',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    database: { db: db as unknown as Kysely<any>, type: 'sqlite' },
+    trustedOrigins: [config.publicUrl],
+    user: {
+      modelName: 'users',
+      fields: { name: 'full_name', emailVerified: 'email_verified', createdAt: 'created_date', updatedAt: 'updated_at' },
+      // Never settable through sign-up or profile updates: only the Users page changes roles.
+      additionalFields: { role: { type: 'string', required: false, defaultValue: 'client', input: false } },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: { userId: 'user_id', expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', createdAt: 'created_at', updatedAt: 'updated_at' },
+      // No cookie cache: every request reads the session row, so sign-out and role changes apply
+      // to the very next request.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        userId: 'user_id',
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      requireEmailVerification: config.requireEmailVerification,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => mailer.send(emails.resetPassword(user.email, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => mailer.send(emails.verifyEmail(user.email, url)),
+    },
+    socialProviders: config.socialProviders,
+    // Rate limits are enforced by Fastify on request.ip, which honours TRUST_PROXY; better-auth's
+    // own limiter would trust any X-Forwarded-For header a client makes up.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: () => randomUUID() },
+      useSecureCookies: https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
+      ipAddress: { ipAddressHeaders: ['x-tradebot-client-ip'] },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => log[level]({ args: args.length > 0 ? args : undefined }, `auth: ${message}`),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

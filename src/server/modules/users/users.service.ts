@@ -1,0 +1,19 @@
+import type { UserListItem } from '../../../shared/schemas/users.js';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
+import type { UserRole, UsersRepository } from './users.repository.js';
+
+export class UsersService {
+  constructor(private readonly users: UsersRepository) {}
+
+  list(): Promise<UserListItem[]> {
+    return this.users.list();
+  }
+
+  /** An administrator cannot change their own role: the shop must never lose its last admin by accident. */
+  async changeRole(actingUserId: string, targetId: string, role: UserRole): Promise<UserListItem> {
+    if (actingUserId === targetId) throw new ForbiddenError('Vous ne pouvez pas modifier votre propre rôle.');
+    const updated = await this.users.setRole(targetId, role);
+    if (!updated) throw new NotFoundError('User not found.');
+    return updated;
+  }
+}
