@@ -1,0 +1,183 @@
+// `npm run bench`: measures the real app against a bare node:http server that sends the same
+// bytes, so the figures show what the app's own work costs. The figures are printed for people;
+// they never gate CI, so a completed run always exits 0.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONNECTIONS, measure, type Figures, type LoadSettings } from './load.js';
+import { formatNumber, formatTable, redactDatabaseUrl } from './report.js';
+import { appEntry, get, readMemory, startApp, startBare, StartupError, stopServer, type ServerProcess } from './servers.js';
+
+interface Target {
+  name: string;
+  path: string;
+}
+
+/** Add a line to benchmark another endpoint or page. */
+const targets: Target[] = [
+  { name: 'GET /api/robots', path: '/api/robots' },
+];
+
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Settings extends LoadSettings {
+  fromSource: boolean;
+}
+
+function secondsFromEnv(name: string, fallback: number, minimum: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < minimum) throw new Error(`${name} must be at least ${minimum} seconds (got ${JSON.stringify(text)})`);
+  return value;
+}
+
+function readSettings(): Settings {
+  return {
+    seconds: secondsFromEnv('BENCH_SECONDS', 10, 1),
+    warmupSeconds: secondsFromEnv('BENCH_WARMUP_SECONDS', 2, 0),
+    // While the web front end does not build, the server can still be measured from its sources.
+    fromSource: process.env.BENCH_FROM_SOURCE === '1' || process.env.BENCH_FROM_SOURCE === 'true',
+  };
+}
+
+/** Same rule as `npm start`: build only when the sources changed since the last build. */
+async function ensureBuilt(): Promise<void> {
+  // Loaded by URL because scripts/ is plain JavaScript without type declarations.
+  const buildState = (await import(new URL('../scripts/build-state.mjs', import.meta.url).href)) as { isBuildCurrent: () => boolean };
+  if (buildState.isBuildCurrent()) return;
+  console.log('bench: building the app first (dist/ is missing or older than the sources)…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (build.status !== 0) throw new Error('the build failed; see the messages above (BENCH_FROM_SOURCE=1 measures the sources instead)');
+}
+
+function databaseDescription(): { dialect: string; where: string } {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { dialect: 'sqlite', where: 'a fresh file in the temporary DATA_DIR' };
+  return { dialect: url.startsWith('sqlite:') ? 'sqlite' : 'postgres', where: redactDatabaseUrl(url) };
+}
+
+function printEnvironment(settings: Settings): void {
+  const database = databaseDescription();
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown model';
+  // Other work on the machine moves the figures; the load average makes that visible.
+  const load = formatNumber(os.loadavg()[0] ?? 0, 2);
+  console.log(`node ${process.version}, ${os.availableParallelism()} CPUs (${cpu}), ${os.platform()} ${os.arch()}, load average ${load}`);
+  console.log(`database: ${database.dialect} (${database.where})`);
+  console.log(`app: ${appEntry(settings.fromSource)}`);
+  console.log(
+    `load: autocannon, ${CONNECTIONS} connections, pipelining 1, ${settings.warmupSeconds} s warm-up (discarded) + ${settings.seconds} s measured per server; load generator shares the CPUs`,
+  );
+}
+
+interface TargetFigures {
+  target: Target;
+  bodyBytes: number;
+  app: Figures;
+  bare: Figures;
+}
+
+/** Records the app's exact answer, then measures the app and a bare server replaying it. */
+async function benchTarget(app: ServerProcess, target: Target, index: number, workDir: string, settings: Settings): Promise<TargetFigures | undefined> {
+  const answer = await get(app.origin + target.path);
+  if (answer.status !== 200) {
+    console.error(`bench: skipping ${target.name}: the app answered ${answer.status}`);
+    return undefined;
+  }
+  const bodyFile = path.join(workDir, `target-${index}.body`);
+  writeFileSync(bodyFile, answer.body);
+
+  console.log(`\n${target.name}: measuring app…`);
+  const appFigures = await measure(app.origin + target.path, settings);
+  const bare = await startBare(bodyFile, answer.contentType);
+  try {
+    console.log(`${target.name}: measuring bare node:http…`);
+    const bareFigures = await measure(bare.origin + target.path, settings);
+    return { target, bodyBytes: answer.body.length, app: appFigures, bare: bareFigures };
+  } finally {
+    await stopServer(bare);
+  }
+}
+
+function tableRows({ target, app, bare }: TargetFigures): string[][] {
+  const row = (server: string, figures: Figures, share: string) => [
+    target.name,
+    server,
+    formatNumber(figures.requestsPerSecond),
+    formatNumber(figures.p99Ms),
+    formatNumber(figures.bytesPerResponse),
+    share,
+  ];
+  const share = bare.requestsPerSecond > 0 ? `${formatNumber((100 * app.requestsPerSecond) / bare.requestsPerSecond, 1)} %` : 'n/a';
+  return [row('app', app, share), row('bare node:http', bare, '')];
+}
+
+function printResults(results: TargetFigures[]): void {
+  const columns = [
+    { title: 'target' },
+    { title: 'server' },
+    { title: 'req/s (avg)', alignRight: true },
+    { title: 'p99 ms', alignRight: true },
+    { title: 'bytes/response', alignRight: true },
+    { title: 'app % of bare', alignRight: true },
+  ];
+  console.log(`\n${formatTable(columns, results.flatMap(tableRows))}`);
+  console.log('bytes/response counts headers and body as received; both servers send the same body:');
+  for (const { target, bodyBytes, app, bare } of results) {
+    console.log(`  ${target.name}: body ${formatNumber(bodyBytes)} bytes`);
+    if (app.problems.length > 0) console.log(`  warning, app: ${app.problems.join(', ')}`);
+    if (bare.problems.length > 0) console.log(`  warning, bare: ${bare.problems.join(', ')}`);
+  }
+}
+
+function printMemory(app: ServerProcess): void {
+  const memory = readMemory(app.child.pid);
+  if (!memory) {
+    console.log('\napp memory: unavailable (needs /proc)');
+    return;
+  }
+  console.log(`\napp memory after the runs: RSS ${formatNumber(memory.rssMb, 1)} MB, peak (VmHWM) ${formatNumber(memory.peakMb, 1)} MB`);
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  if (!settings.fromSource) await ensureBuilt();
+  printEnvironment(settings);
+
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'tradebot-bench-'));
+  let app: ServerProcess | undefined;
+  // Ctrl-C must not leave a server running or a temporary database behind.
+  const interrupt = () => {
+    app?.child.kill('SIGTERM');
+    rmSync(workDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupt);
+  try {
+    app = await startApp({ dataDir: path.join(workDir, 'data'), fromSource: settings.fromSource });
+    const results: TargetFigures[] = [];
+    for (const [index, target] of targets.entries()) {
+      const figures = await benchTarget(app, target, index, workDir, settings);
+      if (figures) results.push(figures);
+    }
+    printResults(results);
+    printMemory(app);
+  } finally {
+    if (app) await stopServer(app);
+    rmSync(workDir, { recursive: true, force: true });
+    process.off('SIGINT', interrupt);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof StartupError) {
+      console.error(`bench: ${error.message}. Its output:\n${error.output || '(nothing)'}`);
+    } else {
+      console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    process.exit(1);
+  },
+);

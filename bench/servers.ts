@@ -1,0 +1,175 @@
+// Child processes under test: the real app and the bare node:http baseline.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = path.resolve(import.meta.dirname, '..');
+const HOST = '127.0.0.1';
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const MAX_CAPTURED_CHARS = 64 * 1024;
+const REQUEST_TIMEOUT_MS = 5_000;
+
+export interface ServerProcess {
+  name: string;
+  child: ChildProcess;
+  origin: string;
+}
+
+export interface HttpAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Thrown when a server does not come up; carries what the server wrote, for the operator. */
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly output: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One GET through node:http. Not fetch(): fetch asks for gzip and decompresses, while the load
+ * generator sends no Accept-Encoding, so only this sees the bytes the benchmark will receive.
+ */
+export function get(url: string): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? '', body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    // A server that accepts but never answers must not stall the start-up wait.
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer from ${url} within ${REQUEST_TIMEOUT_MS} ms`)));
+    outgoing.end();
+  });
+}
+
+/** Asks the kernel for a port nobody uses; the tiny gap before the child binds it is acceptable here. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, HOST);
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
+  return address.port;
+}
+
+/**
+ * Holds the child's output while it starts (printed only if it fails), then passes later output
+ * through with a prefix, so warnings during the run stay visible.
+ */
+function watchOutput(child: ChildProcess, name: string) {
+  let captured = '';
+  let live = false;
+  const onData = (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (live) process.stderr.write(text.replace(/^(?=.)/gm, `[${name}] `));
+    else captured = (captured + text).slice(-MAX_CAPTURED_CHARS);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  return { captured: () => captured, goLive: () => (live = true) };
+}
+
+async function answersOk(url: string): Promise<boolean> {
+  try {
+    return (await get(url)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilReady(server: ServerProcess, readyPath: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new StartupError(`${server.name} exited (${server.child.exitCode ?? server.child.signalCode}) before answering`, output());
+    }
+    if (await answersOk(server.origin + readyPath)) return;
+    await sleep(200);
+  }
+  await stopServer(server);
+  throw new StartupError(`${server.name} did not answer GET ${readyPath} with 200 within ${START_TIMEOUT_MS / 1000} s`, output());
+}
+
+async function startServer(name: string, args: string[], env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server = { name, child, origin: `http://${HOST}:${port}` };
+  const output = watchOutput(child, name);
+  await waitUntilReady(server, readyPath, output.captured);
+  output.goLive();
+  return server;
+}
+
+export interface AppOptions {
+  dataDir: string;
+  /** Run the TypeScript sources through tsx instead of dist/, for when the build is broken. */
+  fromSource: boolean;
+}
+
+export function appEntry(fromSource: boolean): string {
+  return fromSource ? 'src/server/main.ts' : 'dist/node/server/main.js';
+}
+
+export function startApp({ dataDir, fromSource }: AppOptions): Promise<ServerProcess> {
+  const args = fromSource ? ['--import', 'tsx', appEntry(true)] : [appEntry(false)];
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench-password-1',
+  };
+  return startServer('app', args, env, '/api/health');
+}
+
+export function startBare(bodyFile: string, contentType: string): Promise<ServerProcess> {
+  const env = { BARE_BODY_FILE: bodyFile, BARE_CONTENT_TYPE: contentType };
+  return startServer('bare', ['--import', 'tsx', 'bench/bare-server.ts'], env, '/');
+}
+
+/** SIGTERM lets the app drain and close its database; SIGKILL only if it hangs. */
+export async function stopServer({ child }: ServerProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface Memory {
+  rssMb: number;
+  peakMb: number;
+}
+
+/** Resident and peak resident memory from /proc (Linux only; undefined elsewhere). */
+export function readMemory(pid: number | undefined): Memory | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    const memory = { rssMb: kilobytes('VmRSS') / 1024, peakMb: kilobytes('VmHWM') / 1024 };
+    return Number.isFinite(memory.rssMb) && Number.isFinite(memory.peakMb) ? memory : undefined;
+  } catch {
+    return undefined;
+  }
+}
