@@ -1,4 +1,4 @@
-import type { PublicSettings } from '../../shared/schemas/settings.js';
+import type { PublicSettings } from '../../shared/settings-keys.js';
 import { escapeHtml } from './escape-html.js';
 
 export interface PageMeta {

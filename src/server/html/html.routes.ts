@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, type Language } from '../../shared/constants.js';
-import type { PublicSettings } from '../../shared/schemas/settings.js';
+import type { PublicSettings } from '../../shared/settings-keys.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { headTags, metaFromSettings, type PageMeta } from './head-tags.js';

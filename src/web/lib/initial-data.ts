@@ -1,5 +1,5 @@
 import type { Category, Robot } from '../../shared/schemas/catalogue.js';
-import type { PublicSettings } from '../../shared/schemas/settings.js';
+import type { PublicSettings } from '../../shared/settings-keys.js';
 
 /**
  * First data the server embeds in the page shell as

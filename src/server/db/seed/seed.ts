@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { settingDefaults } from '../../../shared/schemas/settings.js';
+import { settingDefaults } from '../../../shared/settings-keys.js';
 import { SettingsRepository } from '../../modules/settings/settings.repository.js';
 import type { Database } from '../schema.js';
 import { demoBanners, demoCategories, demoFaqs, demoPages, demoRobotHistory, demoRobots } from './demo-content.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import type { ContentPage, Faq, HeroBanner } from '../../../shared/schemas/catalogue.js';
-import { publicSettingKeys } from '../../../shared/schemas/settings.js';
+import { publicSettingKeys } from '../../../shared/settings-keys.js';
 
 describe.each(testDialects)('storefront content API on %s', (dialect) => {
   let shop: TestApp;

@@ -1,4 +1,4 @@
-import { publicSettingKeys, settingDefaults, type PublicSettings, type SettingKey } from '../../../shared/schemas/settings.js';
+import { publicSettingKeys, settingDefaults, type PublicSettings, type SettingKey } from '../../../shared/settings-keys.js';
 import type { SettingsRepository } from './settings.repository.js';
 
 export class SettingsService {

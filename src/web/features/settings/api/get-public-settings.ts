@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicSettings } from '../../../../shared/schemas/settings.js';
+import type { PublicSettings } from '../../../../shared/settings-keys.js';
 import { apiGet, type RequestOptions } from '../../../lib/api-client';
 
 /** Site-wide settings a visitor may read; webhook URLs and secrets are never part of them. */

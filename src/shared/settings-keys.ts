@@ -1,4 +1,4 @@
-import { z } from 'zod';
+/** Setting keys and defaults, free of zod so the browser bundle can import them cheaply. */
 
 /** Every setting key of SPEC §3, plus the administrator's default interface language. */
 export const settingKeys = [
@@ -61,7 +61,4 @@ export const settingDefaults: Record<SettingKey, string> = {
   default_language: '',
 };
 
-export const publicSettingsSchema = z.object(
-  Object.fromEntries(publicSettingKeys.map((key) => [key, z.string()])) as Record<PublicSettingKey, z.ZodString>,
-);
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+export type PublicSettings = Record<PublicSettingKey, string>;
