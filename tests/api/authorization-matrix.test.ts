@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, SAME_ORIGIN, signIn } from '../support/sessions.js';
+import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../support/test-app.js';
+
+type Caller = 'anonymous' | 'clientA' | 'clientB' | 'admin';
+type Expected = Record<Caller, number>;
+
+interface Fixtures {
+  robotId: string;
+  clientA: { id: string };
+  clientB: { id: string };
+}
+
+interface Case {
+  request: (fixtures: Fixtures) => { url: string; payload?: unknown };
+  expected: Expected;
+}
+
+const everyone = (status: number): Expected => ({ anonymous: status, clientA: status, clientB: status, admin: status });
+const signedIn: Expected = { anonymous: 401, clientA: 200, clientB: 200, admin: 200 };
+const adminOnly: Expected = { anonymous: 401, clientA: 403, clientB: 403, admin: 200 };
+
+/**
+ * Every API route, keyed "METHOD url" as registered, with the status each kind of caller must
+ * get. A route missing from this table fails the test: adding a route means deciding here who
+ * may call it.
+ */
+const matrix: Record<string, Case> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
+  'GET /api/settings/public': { request: () => ({ url: '/api/settings/public' }), expected: everyone(200) },
+  'GET /api/categories': { request: () => ({ url: '/api/categories' }), expected: everyone(200) },
+  'GET /api/robots': { request: () => ({ url: '/api/robots' }), expected: everyone(200) },
+  'GET /api/robots/:id': { request: (f) => ({ url: `/api/robots/${f.robotId}` }), expected: everyone(200) },
+  'GET /api/robots/:id/history': { request: (f) => ({ url: `/api/robots/${f.robotId}/history` }), expected: everyone(200) },
+  'GET /api/banners': { request: () => ({ url: '/api/banners' }), expected: everyone(200) },
+  'GET /api/faqs': { request: () => ({ url: '/api/faqs' }), expected: everyone(200) },
+  'GET /api/pages/:slug': { request: () => ({ url: '/api/pages/copy_trade' }), expected: everyone(200) },
+  'GET /api/me': { request: () => ({ url: '/api/me' }), expected: signedIn },
+  'GET /api/auth/providers': { request: () => ({ url: '/api/auth/providers' }), expected: everyone(200) },
+  'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(200) },
+  'POST /api/auth/*': { request: () => ({ url: '/api/auth/update-user', payload: { name: 'Same Name' } }), expected: signedIn },
+  'POST /api/auth/sign-in/*': {
+    request: () => ({ url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.com', password: 'wrong-password' } }),
+    expected: everyone(401),
+  },
+  'POST /api/auth/sign-up/*': {
+    request: () => ({ url: '/api/auth/sign-up/email', payload: { email: TEST_ADMIN.email, password: 'whatever1', name: 'Again' } }),
+    expected: everyone(422),
+  },
+  'POST /api/auth/request-password-reset': {
+    request: () => ({ url: '/api/auth/request-password-reset', payload: { email: 'nobody@example.com', redirectTo: '/ResetPassword' } }),
+    expected: everyone(200),
+  },
+  'POST /api/auth/reset-password': {
+    request: () => ({ url: '/api/auth/reset-password', payload: { newPassword: 'new-password-1', token: 'not-a-token' } }),
+    expected: everyone(400),
+  },
+  'POST /api/auth/send-verification-email': {
+    request: () => ({ url: '/api/auth/send-verification-email', payload: { email: 'nobody@example.com' } }),
+    // Anonymous callers get the same answer whether or not the address exists; a signed-in user
+    // may only ask for their own address.
+    expected: { anonymous: 200, clientA: 400, clientB: 400, admin: 400 },
+  },
+  'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },
+  'PATCH /api/admin/users/:id': { request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }), expected: adminOnly },
+};
+
+describe.each(testDialects)('authorization of every API route on %s', (dialect) => {
+  let shop: TestApp;
+  let fixtures: Fixtures;
+  const cookies: Partial<Record<Caller, string>> = {};
+
+  beforeAll(async () => {
+    shop = await createTestApp(dialect);
+    const app: FastifyInstance = shop.app;
+    const clientA = await createClient(app, 'client-a@example.com');
+    const clientB = await createClient(app, 'client-b@example.com');
+    cookies.clientA = clientA.cookie;
+    cookies.clientB = clientB.cookie;
+    cookies.admin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const robot = await app.database.db.selectFrom('robots').select('id').where('status', '=', 'active').executeTakeFirstOrThrow();
+    fixtures = { robotId: robot.id, clientA, clientB };
+  });
+  afterAll(() => shop.close());
+
+  it('has an expectation for every registered route', () => {
+    const registered = shop.app.apiRoutes.map((route) => `${route.method} ${route.url}`).sort();
+    expect(registered).toEqual(Object.keys(matrix).sort());
+  });
+
+  it.each(Object.entries(matrix))('%s answers each caller as expected', async (route, testCase) => {
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    const { url, payload } = testCase.request(fixtures);
+    const actual: Partial<Expected> = {};
+    for (const caller of ['anonymous', 'clientA', 'clientB', 'admin'] as const) {
+      const cookie = cookies[caller];
+      const response = await shop.app.inject({
+        method,
+        url,
+        headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+      actual[caller] = response.statusCode;
+    }
+    expect(actual).toEqual(testCase.expected);
+  });
+});
