@@ -46,6 +46,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', import.meta.url.includes('/dist/') ? '..' : '.');
@@ -57,7 +59,7 @@ function hopCount(hops: number) {
 /** Builds the whole application without listening, so that tests can `inject` requests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    logger: options.logger === false ? false : { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
     // A hop count means: believe that many proxies in front of us.
     trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
     // Ids travel in logs and error reports; uuids are easier to search than counters.
