@@ -108,7 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

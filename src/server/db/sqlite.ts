@@ -26,10 +26,22 @@ function fromSqliteRow(row: unknown): unknown {
  * Kysely the same values PostgreSQL would, so no module above this folder sees the difference.
  */
 function uniformDatabase(database: BetterSqlite3.Database): SqliteDatabase {
+  // Kysely prepares every query anew; the app runs the same few hundred SQL texts over and over,
+  // so keeping their compiled statements saves a parse per query.
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const compiled = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = database.prepare(sql);
+      if (statements.size >= 1000) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
-      const statement = database.prepare(sql);
+      const statement = compiled(sql);
       const params = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
       return {
         reader: statement.reader,
