@@ -66,6 +66,7 @@ export function lockDataDir(dataDir: string): () => void {
   const lock = new BetterSqlite3(path.join(dataDir, 'instance.lock'), { timeout: 0 });
   try {
     lock.pragma('locking_mode = EXCLUSIVE');
+    lock.pragma('journal_mode = MEMORY');
     lock.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder; INSERT INTO holder VALUES (' + process.pid + '); COMMIT;');
   } catch (error) {
     lock.close();
