@@ -23,7 +23,8 @@ const adminOnly: Expected = { anonymous: 401, clientA: 403, clientB: 403, admin:
 
 /**
  * Every API route, keyed "METHOD url" as registered, with the status each kind of caller must
- * get. A route missing from this table fails the test: adding a route means deciding here who
+ * get (a key may end in " (variant)" for a second request to the same route). A route missing
+ * from this table fails the test: adding a route means deciding here who
  * may call it.
  */
 const matrix: Record<string, Case> = {
@@ -62,6 +63,13 @@ const matrix: Record<string, Case> = {
     // may only ask for their own address.
     expected: { anonymous: 200, clientA: 400, clientB: 400, admin: 400 },
   },
+  'POST /api/newsletter/subscribe': { request: () => ({ url: '/api/newsletter/subscribe', payload: { email: 'not-an-email' } }), expected: everyone(400) },
+  // Disabled in a new shop: refused to everyone alike, signed in or not.
+  'POST /api/chat': { request: () => ({ url: '/api/chat', payload: { message: 'Hello' } }), expected: everyone(403) },
+  'PATCH /api/admin/users/:id (invalid body)': {
+    request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'root' } }),
+    expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 400 },
+  },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },
   'PATCH /api/admin/users/:id': { request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }), expected: adminOnly },
 };
@@ -86,7 +94,8 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
 
   it('has an expectation for every registered route', () => {
     const registered = shop.app.apiRoutes.map((route) => `${route.method} ${route.url}`).sort();
-    expect(registered).toEqual(Object.keys(matrix).sort());
+    const covered = new Set(Object.keys(matrix).map((key) => key.replace(/ \(.*\)$/, '')));
+    expect(registered).toEqual([...covered].sort());
   });
 
   it.each(Object.entries(matrix))('%s answers each caller as expected', async (route, testCase) => {

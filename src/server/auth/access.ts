@@ -56,9 +56,11 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
     for (const method of methods) {
       if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
     }
+    // onRequest, before the body is read and validated: a caller without access learns nothing
+    // about what the route would accept.
     const guard = accessGuard(access, resolveUser);
-    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-    route.preHandler = [guard, ...existing];
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [guard, ...existing];
   });
 }
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGES, type Language } from '../../shared/constants.js';
-import type { PublicSettings } from '../../shared/settings-keys.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { headTags, metaFromSettings, type PageMeta } from './head-tags.js';
-import { textFromHtml } from './escape-html.js';
+import { jsonForScript, textFromHtml } from './escape-html.js';
+import { chooseLanguage } from './language.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {
@@ -20,15 +19,6 @@ export function pageName(path: string): string {
   return (segments.at(-1) ?? 'home').toLowerCase();
 }
 
-function chooseLanguage(request: FastifyRequest, settings: PublicSettings): Language {
-  const isLanguage = (value: string | undefined): value is Language => LANGUAGES.includes(value as Language);
-  const cookie = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
-  if (isLanguage(cookie)) return cookie;
-  if (isLanguage(settings.default_language)) return settings.default_language;
-  const accepted = (request.headers['accept-language'] ?? '').split(',').map((part) => part.trim().slice(0, 2).toLowerCase());
-  return accepted.find(isLanguage) ?? 'en';
-}
-
 /**
  * Every GET that is neither an API route nor a file gets the app's HTML, with the page's meta
  * tags and first data already in it: link previews and the first paint need no API call.
@@ -42,6 +32,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     const path = request.url;
     let meta: PageMeta = metaFromSettings(settings, deps.publicUrl, path);
     const data: Record<string, unknown> = { settings };
+    let structuredData = '';
     const page = pageName(path);
     if (page === 'home' || page === '') {
       const [categories, robots] = await Promise.all([deps.catalogue.listActiveCategories(), deps.catalogue.listPublicRobots({ sort: '-created_date' })]);
@@ -52,9 +43,22 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       if (robot) {
         data.robot = robot;
         meta = { ...meta, title: `${robot.name} | ${settings.seo_title}`, description: textFromHtml(robot.description) || meta.description, image: robot.image_url || meta.image };
+        // schema.org Product: search engines show the price and name. A data block, not a script,
+        // so the CSP that forbids inline scripts does not apply to it.
+        const product = {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: robot.name,
+          description: meta.description,
+          sku: robot.id,
+          ...(robot.image_url ? { image: new URL(robot.image_url, deps.publicUrl).toString() } : {}),
+          ...(robot.category ? { category: robot.category } : {}),
+          offers: { '@type': 'Offer', price: robot.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: meta.url },
+        };
+        structuredData = `\n    <script type="application/ld+json">${jsonForScript(product)}</script>`;
       }
     }
-    const html = deps.shell.render({ lang: chooseLanguage(request, settings), head: headTags(meta, deps.publicUrl), data });
+    const html = deps.shell.render({ lang: chooseLanguage(request, settings.default_language), head: headTags(meta, deps.publicUrl) + structuredData, data });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

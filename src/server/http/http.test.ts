@@ -82,6 +82,8 @@ describe('HTTP layer', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(`<title>${robot.name} | `);
     expect(response.body).toContain(`<meta property="og:image" content="http://localhost:3000${robot.image_url}">`);
+    const structured = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(response.body)![1]!);
+    expect(structured).toMatchObject({ '@type': 'Product', name: robot.name, offers: { price: robot.price.toFixed(2), priceCurrency: 'USD' } });
   });
 
   it('escapes stored text that would break out of the page', async () => {

@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from './escape-html.js';
+import { chooseLanguage } from './language.js';
+import { serverStrings } from './server-strings.js';
+
+type MessageKey = 'unsubscribe.done' | 'unsubscribe.invalid';
+
+/** A small standalone page for a one-off outcome, e.g. after following an unsubscribe link. */
+export function renderMessagePage(request: FastifyRequest, reply: FastifyReply, key: MessageKey, status: number) {
+  const language = chooseLanguage(request);
+  const strings = serverStrings(language);
+  const [group, outcome] = key.split('.') as ['unsubscribe', 'done' | 'invalid'];
+  const message = strings[group][outcome];
+  const html = `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(message.title)}</title>
+<link rel="icon" href="/favicon.svg">
+<style>body{margin:0;font-family:system-ui,sans-serif;background:#0f172a;color:#e2e8f0;display:grid;place-items:center;min-height:100vh}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}a{color:#6ee7b7}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(message.title)}</h1>
+<p>${escapeHtml(message.text)}</p>
+<p><a href="/">${escapeHtml(strings.backToShop)}</a></p>
+</main>
+</body>
+</html>`;
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}

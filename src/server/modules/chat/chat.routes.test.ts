@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeChat, type FakeChat } from '../../../../tests/support/fake-chat.js';
+import { SAME_ORIGIN } from '../../../../tests/support/sessions.js';
+import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+
+describe.each(testDialects)('chat relay on %s', (dialect) => {
+  let shop: TestApp;
+  let workflow: FakeChat;
+  beforeAll(async () => {
+    shop = await createTestApp(dialect);
+    workflow = await startFakeChat();
+  });
+  afterAll(async () => {
+    await workflow.close();
+    await shop.close();
+  });
+
+  const setSetting = (key: string, value: string) => shop.app.database.db.updateTable('settings').set({ value }).where('key', '=', key).execute();
+  const ask = (message: unknown) => shop.app.inject({ method: 'POST', url: '/api/chat', headers: SAME_ORIGIN, payload: { message } });
+
+  it('refuses while the chat is disabled', async () => {
+    const response = await ask('Hello');
+    expect(response.statusCode).toBe(403);
+    expect(workflow.requests).toHaveLength(0);
+  });
+
+  it('forwards {message, timestamp} to the workflow and returns its response', async () => {
+    await setSetting('chatbot_enabled', 'true');
+    await setSetting('chatbot_webhook_url', workflow.url);
+    const response = await ask('Which robot trades gold?');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ response: 'Hello from the workflow' });
+    const sent = workflow.requests.at(-1)!.body as { message: string; timestamp: string };
+    expect(sent.message).toBe('Which robot trades gold?');
+    expect(new Date(sent.timestamp).toString()).not.toBe('Invalid Date');
+  });
+
+  it('returns null when the workflow answer has no response field', async () => {
+    workflow.answer = { status: 200, body: { something: 'else' } };
+    expect((await ask('Hi')).json()).toEqual({ response: null });
+  });
+
+  it('answers 502 when the workflow fails and 400 for a blank message', async () => {
+    workflow.answer = { status: 500, body: { error: 'boom' } };
+    const failed = await ask('Hi');
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error.code).toBe('upstream_failed');
+    expect((await ask('   ')).statusCode).toBe(400);
+    expect((await ask(42)).statusCode).toBe(400);
+  });
+});
