@@ -1,0 +1,58 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { UnauthorizedError } from '../errors.js';
+import { signBody, verifyAutomationCredentials } from './automation-auth.js';
+
+const secret = 'workflow-secret-1';
+const body = '{"robot_name":"Alpha","winrate":"62.5"}';
+
+function refusal(run: () => void): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    return (error as Error).message;
+  }
+  throw new Error('the credentials were accepted');
+}
+
+describe('automation request authentication', () => {
+  it('signs a body as sha256= and the hex HMAC-SHA256 keyed with the secret', () => {
+    expect(signBody(secret, body)).toBe(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+  });
+
+  it('accepts the secret in X-Secret-Token', () => {
+    expect(() => verifyAutomationCredentials(secret, { token: secret })).not.toThrow();
+  });
+
+  it('accepts a signature of the raw body, whatever the case of its hex digits', () => {
+    expect(() => verifyAutomationCredentials(secret, { signature: signBody(secret, body), rawBody: body })).not.toThrow();
+    expect(() => verifyAutomationCredentials(secret, { signature: signBody(secret, body).toUpperCase(), rawBody: body })).not.toThrow();
+  });
+
+  it('accepts either proof when both are sent', () => {
+    expect(() => verifyAutomationCredentials(secret, { token: 'wrong', signature: signBody(secret, body), rawBody: body })).not.toThrow();
+    expect(() => verifyAutomationCredentials(secret, { token: secret, signature: 'sha256=00', rawBody: body })).not.toThrow();
+  });
+
+  it('refuses everything while no secret is configured, and says so', () => {
+    expect(refusal(() => verifyAutomationCredentials(null, { token: '' }))).toMatch(/automation secret is not configured/);
+    expect(refusal(() => verifyAutomationCredentials(null, { signature: signBody('', body), rawBody: body }))).toMatch(/not configured/);
+  });
+
+  it('refuses a request without credentials', () => {
+    expect(refusal(() => verifyAutomationCredentials(secret, { rawBody: body }))).toMatch(/X-Secret-Token/);
+  });
+
+  it.each([
+    ['a wrong token', { token: 'workflow-secret-2' }],
+    ['a token that is a prefix of the secret', { token: 'workflow' }],
+    ['an empty token', { token: '' }],
+    ['a signature made with another secret', { signature: signBody('other-secret', body), rawBody: body }],
+    ['a signature of another body', { signature: signBody(secret, `${body} `), rawBody: body }],
+    ['a bare hex signature without the sha256= prefix', { signature: signBody(secret, body).slice('sha256='.length), rawBody: body }],
+    ['a signature when the raw body is unknown', { signature: signBody(secret, body) }],
+  ])('refuses %s', (_name, credentials) => {
+    expect(refusal(() => verifyAutomationCredentials(secret, credentials))).toBe('Invalid automation credentials.');
+  });
+});
