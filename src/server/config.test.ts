@@ -10,6 +10,7 @@ describe('configuration', () => {
     expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data/shop.db') });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.seedDemo).toBe(true);
+    expect(config.statsRefreshSeconds).toBe(60);
   });
 
   it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
@@ -26,6 +27,9 @@ describe('configuration', () => {
     ['ADMIN_EMAIL', 'nobody'],
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['STATS_REFRESH_SECONDS', '-1'],
+    ['STATS_REFRESH_SECONDS', '1.5'],
+    ['STATS_REFRESH_SECONDS', 'often'],
   ])('names %s when its value %j is wrong, in one line', (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === 'ADMIN_EMAIL') env.ADMIN_PASSWORD = 'long-enough-password';
@@ -46,5 +50,11 @@ describe('configuration', () => {
     const config = parseConfig({ SEED_DEMO: 'false', PUBLIC_URL: 'https://shop.example.com/' });
     expect(config.seedDemo).toBe(false);
     expect(config.publicUrl).toBe('https://shop.example.com');
+  });
+
+  it('takes STATS_REFRESH_SECONDS, 0 meaning refreshes on demand only', () => {
+    expect(parseConfig({ STATS_REFRESH_SECONDS: '300' }).statsRefreshSeconds).toBe(300);
+    expect(parseConfig({ STATS_REFRESH_SECONDS: '0' }).statsRefreshSeconds).toBe(0);
+    expect(parseConfig({ STATS_REFRESH_SECONDS: '' }).statsRefreshSeconds).toBe(60);
   });
 });

@@ -52,6 +52,17 @@ const envSchema = z.object({
       .optional(),
   ),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number of attempts' }).int().min(1).max(100_000).default(10),
+  // Empty means the default here, not 0 (which would silently turn the schedule off).
+  STATS_REFRESH_SECONDS: optionalText
+    .pipe(
+      z.coerce
+        .number<string | undefined>({ message: 'must be a number of seconds' })
+        .int('must be a whole number of seconds')
+        .min(0)
+        .max(86_400, 'must be at most 86400 (one day)')
+        .optional(),
+    )
+    .transform((value) => value ?? 60),
   ...providerVariables(),
 });
 
@@ -76,6 +87,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Sign-in attempts per minute and client address; sign-ups and password resets take half. */
   authRateLimit: number;
+  /** Seconds between two scheduled stats refreshes; 0: refreshes run only on demand. */
+  statsRefreshSeconds: number;
   /** Providers whose id and secret are both set. */
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
 }
@@ -122,6 +135,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION ?? Boolean(vars.SMTP_URL),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     authRateLimit: vars.AUTH_RATE_LIMIT,
+    statsRefreshSeconds: vars.STATS_REFRESH_SECONDS,
     socialProviders: configuredProviders(env),
   };
 }
