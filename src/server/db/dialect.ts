@@ -59,6 +59,35 @@ export async function withStartupLock<T>(db: Kysely<any>, dialect: DialectName, 
   });
 }
 
+/** Background jobs that must not run on two app instances at the same time, with their lock keys. */
+const exclusiveJobKeys = { 'stats-refresh': 728_201_772 } as const;
+export type ExclusiveJob = keyof typeof exclusiveJobKeys;
+
+/**
+ * Runs `work` unless another app instance is running the same job, in which case it returns
+ * `{ ran: false }` at once instead of waiting. On PostgreSQL the lock is an advisory lock held by a
+ * connection of its own while `work` uses the pool; it is released with that connection if the
+ * process dies. SQLite needs nothing: one process per DATA_DIR.
+ */
+export async function runExclusive<T>(
+  db: Kysely<any>,
+  dialect: DialectName,
+  job: ExclusiveJob,
+  work: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  if (dialect === 'sqlite') return { ran: true, value: await work() };
+  const key = sql.lit(exclusiveJobKeys[job]);
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(connection);
+    if (rows[0]?.locked !== true) return { ran: false as const };
+    try {
+      return { ran: true as const, value: await work() };
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+    }
+  });
+}
+
 /** True when the error is a unique-constraint violation, on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
