@@ -12,6 +12,7 @@ import { sessionUserResolver } from './auth/session-user.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
+import { runExclusive } from './db/dialect.js';
 import { lockDataDir } from './db/sqlite.js';
 import { registerHtmlPages } from './html/html.routes.js';
 import { PageShell } from './html/page-shell.js';
@@ -22,6 +23,7 @@ import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerStaticFiles } from './http/static-files.js';
+import { automationSecretFrom } from './integrations/automation-auth.js';
 import { createMailer } from './integrations/mailer.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
@@ -37,6 +39,10 @@ import { NewsletterService } from './modules/newsletter/newsletter.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { StatsRefresher, statsWorkflowFrom } from './modules/stats/stats-refresher.js';
+import { StatsRepository } from './modules/stats/stats.repository.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
+import { StatsService } from './modules/stats/stats.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -100,6 +106,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalogue = new CatalogueService(new CategoriesRepository(db), new RobotsRepository(db));
   const content = new ContentRepository(db);
   const users = new UsersService(new UsersRepository(db));
+  const stats = new StatsService(new StatsRepository(db));
+  const statsRefresher = new StatsRefresher({
+    stats,
+    workflow: statsWorkflowFrom(settings),
+    log: app.log,
+    exclusive: (work) => runExclusive(db, database.dialect, 'stats-refresh', work),
+  });
+  app.decorate('statsRefresher', statsRefresher);
+  // Registered after the database's own onClose hook, so it runs before it (last in, first out).
+  app.addHook('onClose', () => statsRefresher.stop());
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log: app.log });
   const auth = createAuth(config, db, mailer, app.log);
 
@@ -129,10 +145,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes(new NewsletterService(new NewsletterRepository(db))));
   await app.register(chatRoutes(new ChatService(settings)));
   await app.register(usersRoutes(users));
+  await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   registerSeoRoutes(app, { publicUrl: config.publicUrl, settings, catalogue });
   await registerStaticFiles(app, webRoot);
   registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue });
+  statsRefresher.start(config.statsRefreshSeconds);
   return app;
 }

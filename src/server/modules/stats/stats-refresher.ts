@@ -1,0 +1,254 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { STATS_MIN_INTERVAL_MS, STATS_PAUSE_BETWEEN_ROBOTS_MS } from '../../../shared/constants.js';
+import { statsRecordSchema, type StatsRecordInput } from '../../../shared/schemas/stats.js';
+import { automationSecretFrom, SECRET_TOKEN_HEADER, SIGNATURE_HEADER, signBody } from '../../integrations/automation-auth.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { StatsService } from './stats.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's stats refresher, to refresh on demand (and for tests to await a background refresh). */
+    statsRefresher: StatsRefresher;
+  }
+}
+
+export type RefreshSkip = 'running' | 'recent' | 'locked' | 'stopped';
+export type RefreshResult = { skipped: RefreshSkip } | { updated: number; historyRows: number };
+
+/** The stats workflow to ask before applying the records (setting n8n_callback_url) and the shared secret. */
+export interface StatsWorkflow {
+  url: string | null;
+  secret: string | null;
+}
+
+export type Exclusive = <T>(work: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
+
+export interface StatsRefresherOptions {
+  stats: StatsService;
+  workflow: () => Promise<StatsWorkflow>;
+  log: FastifyBaseLogger;
+  /** Keeps two app instances from refreshing at once (db/dialect.ts runExclusive). Default: always runs. */
+  exclusive?: Exclusive;
+  /** Pause between two robots (SPEC §9); tests pass 0. */
+  pauseMs?: number;
+  /** How long the stats workflow may take to answer. */
+  workflowTimeoutMs?: number;
+  /** A refresh completed less than this long ago makes the next one skip (SPEC §9). */
+  minIntervalMs?: number;
+  now?: () => number;
+  /** Called after a refresh that wrote to robots, e.g. to drop cached catalogue answers. */
+  onRobotsChanged?: () => void;
+}
+
+export const STATS_WORKFLOW_TIMEOUT_MS = 10_000;
+/** A stats workflow's answer larger than this is not read (a push body has the same limit). */
+const WORKFLOW_REPLY_MAX_BYTES = 1024 * 1024;
+
+export function statsWorkflowFrom(settings: SettingsService): () => Promise<StatsWorkflow> {
+  const secret = automationSecretFrom(settings);
+  return async () => {
+    const url = (await settings.getAll()).n8n_callback_url.trim();
+    return { url: url === '' ? null : url, secret: await secret() };
+  };
+}
+
+/**
+ * The stats refresher (SPEC §4 "Stats refresher", DESIGN deviation 6), run by the server on a
+ * schedule and on demand rather than in a visitor's browser: it asks the stats workflow for fresh
+ * records, then applies each active robot's record to the robot, pausing between robots.
+ */
+export class StatsRefresher {
+  private readonly pauseMs: number;
+  private readonly workflowTimeoutMs: number;
+  private readonly minIntervalMs: number;
+  private readonly now: () => number;
+  private readonly exclusive: Exclusive;
+  private readonly stopping = new AbortController();
+  private running: Promise<RefreshResult> | null = null;
+  private lastCompletedAt: number | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: StatsRefresherOptions) {
+    this.pauseMs = options.pauseMs ?? STATS_PAUSE_BETWEEN_ROBOTS_MS;
+    this.workflowTimeoutMs = options.workflowTimeoutMs ?? STATS_WORKFLOW_TIMEOUT_MS;
+    this.minIntervalMs = options.minIntervalMs ?? STATS_MIN_INTERVAL_MS;
+    this.now = options.now ?? Date.now;
+    this.exclusive = options.exclusive ?? (async (work) => ({ ran: true, value: await work() }));
+  }
+
+  /** Refreshes every `seconds`; 0 schedules nothing (refreshes then happen only on demand). */
+  start(seconds: number): void {
+    if (seconds <= 0 || this.timer || this.stopping.signal.aborted) return;
+    this.timer = setInterval(() => this.trigger(), seconds * 1000);
+    // The schedule alone must not keep the process alive.
+    this.timer.unref();
+  }
+
+  /** Stops the schedule, cuts a refresh in progress short and waits for it to end. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.stopping.abort();
+    await this.idle();
+  }
+
+  /** Resolves once no refresh is in progress (for shutdown, and for tests of background refreshes). */
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Why a refresh asked for now would not run, or null when it would. */
+  private skipReason(): RefreshSkip | null {
+    if (this.stopping.signal.aborted) return 'stopped';
+    if (this.running) return 'running';
+    if (this.lastCompletedAt !== null && this.now() - this.lastCompletedAt < this.minIntervalMs) return 'recent';
+    return null;
+  }
+
+  /** Refreshes now and says what happened. Rejects only when the robots cannot be listed. */
+  async refresh(): Promise<RefreshResult> {
+    const skip = this.skipReason();
+    if (skip) return { skipped: skip };
+    const run = this.run();
+    this.running = run;
+    try {
+      return await run;
+    } finally {
+      this.running = null;
+      this.lastCompletedAt = this.now();
+    }
+  }
+
+  /**
+   * Starts a refresh in the background and answers at once: the caller (the push hook, the
+   * timer) must not wait for the workflow, which may itself be waiting for the caller. Errors are
+   * logged, never thrown.
+   */
+  trigger(): 'started' | RefreshSkip {
+    const skip = this.skipReason();
+    if (skip) return skip;
+    this.refresh().then(
+      (result) => this.options.log.debug({ result }, 'stats refresh finished'),
+      (error: unknown) => this.options.log.error({ err: error }, 'stats refresh failed'),
+    );
+    return 'started';
+  }
+
+  private async run(): Promise<RefreshResult> {
+    const { stats, log } = this.options;
+    const signal = this.stopping.signal;
+    const outcome = await this.exclusive(async () => {
+      const robots = await stats.listActiveRobots();
+      await this.askWorkflow(robots.map((robot) => robot.name), signal);
+      let updated = 0;
+      let historyRows = 0;
+      for (const [index, robot] of robots.entries()) {
+        if (index > 0) await pause(this.pauseMs, signal);
+        if (signal.aborted) break;
+        try {
+          const result = await stats.refreshRobot(robot, new Date(this.now()).toISOString());
+          if (result !== 'no-record') updated += 1;
+          if (result === 'changed') historyRows += 1;
+        } catch (error) {
+          // One robot that cannot be written must not keep the others stale.
+          log.error({ err: error, robotId: robot.id }, 'stats refresh of a robot failed');
+        }
+      }
+      if (updated > 0) this.options.onRobotsChanged?.();
+      return { updated, historyRows };
+    });
+    return outcome.ran ? outcome.value : { skipped: 'locked' };
+  }
+
+  /**
+   * Asks the stats workflow for fresh records and stores those it returns. Whatever goes wrong
+   * (unreachable, slow, an error status, an answer that is not an array of records) is logged
+   * and the refresh goes on with the records already stored.
+   */
+  private async askWorkflow(robots: string[], stopping: AbortSignal): Promise<void> {
+    const { log, stats } = this.options;
+    try {
+      const workflow = await this.options.workflow();
+      const url = workflow.url;
+      if (!url) return;
+      const body = JSON.stringify({ action: 'get_stats', robots });
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      if (workflow.secret) {
+        headers[SECRET_TOKEN_HEADER] = workflow.secret;
+        headers[SIGNATURE_HEADER] = signBody(workflow.secret, body);
+      }
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'error',
+        signal: AbortSignal.any([AbortSignal.timeout(this.workflowTimeoutMs), stopping]),
+      });
+      if (!response.ok) {
+        await response.body?.cancel();
+        log.warn({ status: response.status }, 'stats workflow answered with an error; applying the stored records');
+        return;
+      }
+      const records = parseWorkflowReply(await readText(response, WORKFLOW_REPLY_MAX_BYTES));
+      if (!records) {
+        log.warn('stats workflow did not answer with an array of stats records; applying the stored records');
+        return;
+      }
+      await stats.push(records.valid);
+      if (records.invalid > 0) log.warn({ invalid: records.invalid }, 'stats workflow answer had records that are not stats records; they were ignored');
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      log.warn({ err: error }, timedOut ? 'stats workflow did not answer in time; applying the stored records' : 'stats workflow failed; applying the stored records');
+    }
+  }
+}
+
+/** The records of the workflow's answer, or null when it is not a JSON array. */
+function parseWorkflowReply(text: string): { valid: StatsRecordInput[]; invalid: number } | null {
+  let reply: unknown;
+  try {
+    reply = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(reply)) return null;
+  const valid: StatsRecordInput[] = [];
+  let invalid = 0;
+  for (const item of reply) {
+    const parsed = statsRecordSchema.safeParse(item);
+    if (parsed.success) valid.push(parsed.data);
+    else invalid += 1;
+  }
+  return { valid, invalid };
+}
+
+async function readText(response: Response, maxBytes: number): Promise<string> {
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    throw new Error(`answer larger than ${maxBytes} bytes`);
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    // Leaving the loop cancels the stream.
+    if (size > maxBytes) throw new Error(`answer larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Waits `ms`, or less if the refresher is stopped meanwhile. */
+function pause(ms: number, stopping: AbortSignal): Promise<void> {
+  if (ms <= 0 || stopping.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stopping.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stopping.addEventListener('abort', done, { once: true });
+  });
+}
