@@ -1,26 +1,16 @@
-/** The signed-in user (SPEC §3: the auth user merged with its profile, plus an isAdmin flag). */
-export type CurrentUser = {
-  id: string;
-  email: string;
-  full_name: string | null;
-  role: 'client' | 'admin';
-  created_date: string;
-  isAdmin: boolean;
-};
+import type { CurrentUser } from '../../../shared/schemas/users.js';
+import { useCurrentUserQuery } from './api/get-current-user';
+
+export type { CurrentUser };
 
 export type CurrentUserState = {
   user: CurrentUser | null;
+  /** True only until the first answer; later refetches keep showing the known user. */
   isLoading: boolean;
 };
 
-const signedOut: CurrentUserState = { user: null, isLoading: false };
-
-/**
- * TODO(accounts): seam for the accounts issue, which replaces this hook with one that loads the
- * session from the server (and may then take `CurrentUser` from src/shared/schemas/users.ts).
- * Until then every visitor is signed out: the catalogue shows 'Sign In Required' and
- * signed-in pages show their signed-out state.
- */
+/** The signed-in user (SPEC §3: the auth user merged with its profile, plus an isAdmin flag), or null. */
 export function useCurrentUser(): CurrentUserState {
-  return signedOut;
+  const { data, isPending } = useCurrentUserQuery();
+  return { user: data ?? null, isLoading: isPending };
 }

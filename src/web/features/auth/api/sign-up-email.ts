@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+import { getCurrentUserQueryOptions } from './get-current-user';
+
+export type SignUpInput = { email: string; password: string; name: string };
+
+export function signUpEmail(input: SignUpInput): Promise<unknown> {
+  return apiPost('/api/auth/sign-up/email', { ...input, callbackURL: '/' });
+}
+
+/**
+ * When the shop does not require email confirmation, better-auth signs the new account in at
+ * once, so the current user is reloaded after every successful sign-up.
+ */
+export function useSignUpEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUpEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey }),
+  });
+}
