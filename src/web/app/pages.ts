@@ -22,4 +22,5 @@ export const pageComponents: Record<PageName, LazyExoticComponent<ComponentType>
   NewsletterManagement: lazy(() => import('../pages/admin/newsletter-management')),
   UserManagement: lazy(() => import('../pages/admin/user-management')),
   Settings: lazy(() => import('../pages/admin/settings')),
+  ResetPassword: lazy(() => import('../pages/reset-password')),
 };

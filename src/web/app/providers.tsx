@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { AuthModalProvider } from '../features/auth/auth-modal';
 import type { InitialData } from '../lib/initial-data';
 import { i18n } from '../lib/i18n';
 import { CurrentPage } from './current-page';
@@ -26,9 +27,11 @@ export function AppProviders({ initialData }: { initialData: InitialData }) {
         <BrowserRouter>
           {/* Last resort for failures in the layout itself; pages have their own boundary inside it. */}
           <ErrorBoundary>
-            <AppLayout>
-              <CurrentPage />
-            </AppLayout>
+            <AuthModalProvider>
+              <AppLayout>
+                <CurrentPage />
+              </AppLayout>
+            </AuthModalProvider>
           </ErrorBoundary>
         </BrowserRouter>
       </QueryClientProvider>

@@ -13,6 +13,7 @@ describe('resolvePage', () => {
     expect(resolvePage('/faq')).toBe('FAQ');
     expect(resolvePage('/robotdetail')).toBe('RobotDetail');
     expect(resolvePage('/HEROBANNERMANAGEMENT')).toBe('HeroBannerManagement');
+    expect(resolvePage('/resetpassword')).toBe('ResetPassword');
   });
 
   it('uses only the last path segment', () => {

@@ -20,6 +20,7 @@ export const PAGES = [
   'NewsletterManagement',
   'UserManagement',
   'Settings',
+  'ResetPassword',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 

@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { useAuthProviders } from '../api/get-auth-providers';
+import { useSignInSocial } from '../api/sign-in-social';
+import { socialErrorKind } from '../auth-errors';
+import { socialCallbackUrls } from '../social-callback';
+import { SOCIAL_PROVIDERS, isSocialProvider, providerDisplayName, type SocialProvider } from '../providers';
+
+/** Kept as a key and a provider, not as text, so it follows a change of language. */
+type SocialMessage = { key: 'providerNotConfigured' | 'providerMisconfigured' | 'providerFailed'; provider: SocialProvider };
+
+/** What to tell a visitor coming back from a failed provider sign-in (SPEC §8). */
+export function socialMessageFromUrl(error: { provider: string; error: string | null } | undefined): SocialMessage | null {
+  if (error === undefined || !isSocialProvider(error.provider)) return null;
+  const key = socialErrorKind(error.error) === 'misconfigured' ? 'providerMisconfigured' : 'providerFailed';
+  return { key, provider: error.provider };
+}
+
+/**
+ * Every provider gets a button (SPEC §2); one the administrator has not configured explains so
+ * without calling the server.
+ */
+export function SocialSignIn({ initialMessage }: { initialMessage: SocialMessage | null }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const { pathname, search } = useLocation();
+  const providers = useAuthProviders();
+  const signIn = useSignInSocial();
+  const [message, setMessage] = useState<SocialMessage | null>(initialMessage);
+  // Stays disabled after success too: the browser is on its way to the provider.
+  const busy = signIn.isPending || signIn.isSuccess;
+
+  function choose(provider: SocialProvider) {
+    if (!providers.data?.includes(provider)) {
+      setMessage({ key: 'providerNotConfigured', provider });
+      return;
+    }
+    setMessage(null);
+    signIn.mutate(
+      { provider, ...socialCallbackUrls(pathname, search, provider) },
+      { onError: () => setMessage({ key: 'providerFailed', provider }) },
+    );
+  }
+
+  return (
+    <div role="group" aria-labelledby={labelId} className="flex flex-col gap-3">
+      <p id={labelId} className="text-sm font-medium text-slate-300">
+        {t('auth.social.label')}
+      </p>
+      {providers.isError && <Alert tone="warning">{t('auth.messages.providersUnavailable')}</Alert>}
+      {message && <Alert tone="error">{t(`auth.messages.${message.key}`, { provider: providerDisplayName(message.provider) })}</Alert>}
+      <div className="grid grid-cols-2 gap-2">
+        {SOCIAL_PROVIDERS.map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            disabled={busy || providers.isPending}
+            onClick={() => choose(provider)}
+            className="h-10 rounded-lg border border-slate-700 bg-slate-950 px-3 text-sm font-medium text-slate-100 transition-colors hover:border-slate-500 hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {providerDisplayName(provider)}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
