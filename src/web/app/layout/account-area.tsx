@@ -1,7 +1,71 @@
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button-classes';
+import { useSignOut } from '../../features/auth/api/sign-out';
+import { preloadLoginModal, useAuthModal } from '../../features/auth/auth-modal';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+
+type AccountAreaProps = {
+  /** 'bar': the header's right-hand slot; 'stack': the account block of the mobile menu. */
+  layout: 'bar' | 'stack';
+  /** Called before acting, e.g. to close the mobile menu. */
+  onAction?: () => void;
+};
+
 /**
- * The header's right-hand slot for Sign In, or the user's name, role and Sign Out (SPEC §2).
- * The accounts feature fills it; until visitors can sign in there is nothing to show.
+ * Sign In for visitors; the user's name or email, their role and Sign Out once signed in
+ * (SPEC §2). In the header bar the signed-in details only fit from the desktop width up; below it
+ * the mobile menu carries them.
  */
-export function AccountArea() {
-  return null;
+export function AccountArea({ layout, onAction }: AccountAreaProps) {
+  const { t } = useTranslation();
+  const { user, isLoading } = useCurrentUser();
+  const authModal = useAuthModal();
+  const { signOut, isSigningOut } = useSignOut();
+  const stacked = layout === 'stack';
+
+  if (isLoading) {
+    return <span aria-hidden="true" className={clsx('block h-9 animate-pulse rounded-lg bg-slate-800', stacked ? 'w-full' : 'w-24')} />;
+  }
+
+  if (user === null) {
+    return (
+      <button
+        type="button"
+        onPointerEnter={preloadLoginModal}
+        onFocus={preloadLoginModal}
+        onClick={() => {
+          onAction?.();
+          authModal.open('signin');
+        }}
+        className={buttonClass('primary', stacked ? 'w-full' : 'h-9 px-3')}
+      >
+        {t('auth.signIn')}
+      </button>
+    );
+  }
+
+  const displayName = user.full_name || user.email;
+  return (
+    // In the bar, a long name gives way (truncated) before anything else does.
+    <div className={clsx('min-w-0 items-center gap-3', stacked ? 'flex flex-col items-stretch' : 'hidden xl:flex')}>
+      <p className={clsx('flex min-w-0 flex-col leading-tight', !stacked && 'text-right')}>
+        <span title={displayName} className={clsx('truncate font-semibold text-white', stacked ? 'text-base' : 'max-w-44 text-sm')}>
+          {displayName}
+        </span>
+        <span className="text-xs text-slate-400">{user.isAdmin ? t('auth.roles.admin') : t('auth.roles.client')}</span>
+      </p>
+      <button
+        type="button"
+        disabled={isSigningOut}
+        onClick={() => {
+          onAction?.();
+          void signOut();
+        }}
+        className={buttonClass('secondary', stacked ? 'w-full' : 'h-9 shrink-0 px-3')}
+      >
+        {t('auth.signOut')}
+      </button>
+    </div>
+  );
 }

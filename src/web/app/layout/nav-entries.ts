@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../features/auth/use-current-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { isWebLink, safeExternalHref } from '../../lib/safe-href';
 import { pagePath, type PageName } from '../resolve-page';
@@ -9,12 +10,14 @@ export type NavEntry =
   /** A document the server renders (full page load), or an outside address. */
   | { kind: 'document'; id: string; label: string; href: string; newTab: boolean };
 
+const page = (id: string, label: string, name: PageName): NavEntry => ({ kind: 'page', id, label, page: name, href: pagePath(name) });
+
 /** The header's entries (SPEC §2), shared by the desktop bar and the mobile menu. */
 export function useNavEntries(): NavEntry[] {
   const { t } = useTranslation();
   const contactHref = safeExternalHref(usePublicSettings().data?.contact_url);
+  const { user } = useCurrentUser();
 
-  const page = (id: string, label: string, name: PageName): NavEntry => ({ kind: 'page', id, label, page: name, href: pagePath(name) });
   const entries: NavEntry[] = [
     page('catalog', t('nav.catalog'), 'Home'),
     page('faq', t('nav.faq'), 'FAQ'),
@@ -25,5 +28,29 @@ export function useNavEntries(): NavEntry[] {
   if (contactHref !== null) {
     entries.push({ kind: 'document', id: 'contact', label: t('nav.contact'), href: contactHref, newTab: isWebLink(contactHref) });
   }
+  // Administrators reach the Dashboard through their Admin menu instead.
+  if (user !== null && !user.isAdmin) entries.push(page('my-orders', t('pages.dashboard.clientTitle'), 'Dashboard'));
   return entries;
+}
+
+/** The Admin menu of SPEC §2, in its order, with the catalogue key of each label. */
+const adminPages = [
+  ['Dashboard', 'pages.dashboard.adminTitle'],
+  ['RobotManagement', 'admin.robotManagement.title'],
+  ['CategoryManagement', 'admin.categoryManagement.title'],
+  ['FAQManagement', 'admin.faqManagement.title'],
+  ['CopyTradeManagement', 'admin.copyTradeManagement.title'],
+  ['UpdateManagement', 'admin.updateManagement.title'],
+  ['HeroBannerManagement', 'admin.heroBannerManagement.title'],
+  ['UserManagement', 'admin.userManagement.title'],
+  ['NewsletterManagement', 'admin.newsletterManagement.title'],
+  ['Settings', 'admin.settings.title'],
+] as const satisfies readonly (readonly [PageName, string])[];
+
+/** The Admin menu's entries; empty for anyone but an administrator. */
+export function useAdminNavEntries(): NavEntry[] {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  if (!user?.isAdmin) return [];
+  return adminPages.map(([name, labelKey]) => page(`admin-${name}`, t(labelKey), name));
 }

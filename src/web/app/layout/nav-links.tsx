@@ -6,7 +6,7 @@ import type { NavEntry } from './nav-entries';
 
 type NavLinksProps = {
   entries: readonly NavEntry[];
-  layout: 'bar' | 'stack';
+  layout: 'bar' | 'stack' | 'menu';
   /** Called after any entry is followed, e.g. to close the mobile menu even when the path stays the same. */
   onNavigate?: () => void;
 };
@@ -17,7 +17,7 @@ export function NavLinks({ entries, layout, onNavigate }: NavLinksProps) {
   const linkClass = (active: boolean) =>
     clsx(
       'rounded-md font-medium transition-colors',
-      layout === 'bar' ? 'px-3 py-2 text-sm' : 'block px-3 py-3 text-base',
+      { bar: 'px-3 py-2 text-sm whitespace-nowrap', stack: 'block px-3 py-3 text-base', menu: 'block px-3 py-2 text-sm' }[layout],
       active ? 'text-emerald-400' : 'text-slate-200 hover:bg-slate-800 hover:text-white',
     );
 

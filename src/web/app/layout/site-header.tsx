@@ -2,8 +2,9 @@ import { Menu, X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountArea } from './account-area';
+import { AdminMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
-import { useNavEntries } from './nav-entries';
+import { useAdminNavEntries, useNavEntries } from './nav-entries';
 import { NavLinks } from './nav-links';
 import { SiteLogo } from './site-logo';
 import { useMobileMenu } from './use-mobile-menu';
@@ -11,20 +12,23 @@ import { useMobileMenu } from './use-mobile-menu';
 export function SiteHeader() {
   const { t } = useTranslation();
   const entries = useNavEntries();
+  const adminEntries = useAdminNavEntries();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menu = useMobileMenu(toggleRef);
   const menuId = useId();
+  const adminHeadingId = useId();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/95 backdrop-blur">
       <div className="page-container flex h-16 items-center gap-6">
         <SiteLogo />
-        <nav aria-label={t('nav.mainLabel')} className="hidden lg:block">
+        <nav aria-label={t('nav.mainLabel')} className="hidden shrink-0 items-center gap-1 xl:flex">
           <NavLinks entries={entries} layout="bar" />
+          {adminEntries.length > 0 && <AdminMenu entries={adminEntries} />}
         </nav>
-        <div className="ml-auto flex items-center gap-3">
-          <LanguageSwitch className="hidden lg:flex" />
-          <AccountArea />
+        <div className="ml-auto flex min-w-0 items-center gap-3">
+          <LanguageSwitch className="hidden shrink-0 xl:flex" />
+          <AccountArea layout="bar" />
           <button
             ref={toggleRef}
             type="button"
@@ -32,17 +36,31 @@ export function SiteHeader() {
             aria-expanded={menu.open}
             aria-controls={menuId}
             onClick={menu.toggle}
-            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-200 hover:bg-slate-800 lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-200 hover:bg-slate-800 xl:hidden"
           >
             {menu.open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
           </button>
         </div>
       </div>
-      <div id={menuId} hidden={!menu.open} className="border-t border-slate-800 lg:hidden">
-        <nav aria-label={t('nav.mobileLabel')} className="page-container flex flex-col gap-4 py-4">
-          <NavLinks entries={entries} layout="stack" onNavigate={menu.close} />
-          <LanguageSwitch className="w-fit" />
-        </nav>
+      {/* Rendered only while open: a closed menu would duplicate every header entry in the page. */}
+      <div id={menuId} hidden={!menu.open} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-800 xl:hidden">
+        {menu.open && (
+          <nav aria-label={t('nav.mobileLabel')} className="page-container flex flex-col gap-4 py-4">
+            <NavLinks entries={entries} layout="stack" onNavigate={menu.close} />
+            {adminEntries.length > 0 && (
+              <section aria-labelledby={adminHeadingId} className="border-t border-slate-800 pt-4">
+                <h2 id={adminHeadingId} className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+                  {t('auth.adminMenu')}
+                </h2>
+                <NavLinks entries={adminEntries} layout="stack" onNavigate={menu.close} />
+              </section>
+            )}
+            <LanguageSwitch className="w-fit" />
+            <div className="border-t border-slate-800 pt-4">
+              <AccountArea layout="stack" onAction={menu.close} />
+            </div>
+          </nav>
+        )}
       </div>
     </header>
   );
