@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/ui/page-shell';
+import { RequireAdmin } from '../../features/auth/components/require-admin';
 
 export default function RobotManagementPage() {
   const { t } = useTranslation();
-  return <PageShell title={t('admin.robotManagement.title')} />;
+  return (
+    <RequireAdmin>
+      <PageShell title={t('admin.robotManagement.title')} />
+    </RequireAdmin>
+  );
 }

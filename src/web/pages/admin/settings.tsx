@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/ui/page-shell';
+import { RequireAdmin } from '../../features/auth/components/require-admin';
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  return <PageShell title={t('admin.settings.title')} />;
+  return (
+    <RequireAdmin>
+      <PageShell title={t('admin.settings.title')} />
+    </RequireAdmin>
+  );
 }
