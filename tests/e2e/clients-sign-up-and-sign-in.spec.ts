@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// better-auth accepts sign-in and sign-up only from its PUBLIC_URL origin. The end-to-end server
+// keeps the default, http://localhost:<port>, while playwright.config.ts browses 127.0.0.1, whose
+// requests better-auth refuses (403 invalid_origin); so these journeys use the public address.
+test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
+
+/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
+const ADMIN_EMAIL = 'admin@example.com';
+
+/** A fresh address per run: the database lives as long as the Playwright server. */
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function switchToFrench(page: Page) {
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+}
+
+/** The header's sign-in button; `exact` keeps it apart from the catalogue's 'Connexion requise'. */
+function openSignInDialog(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: 'Connexion', exact: true }).click();
+}
+
+test('The sign-up form tells clients in French what is missing or wrong', async ({ page }) => {
+  await page.goto('/');
+  await switchToFrench(page);
+  await openSignInDialog(page);
+  const dialog = page.getByRole('dialog', { name: 'Bienvenue' });
+  await dialog.getByRole('tab', { name: 'Inscription' }).click();
+  const submit = dialog.getByRole('button', { name: 'Créer mon compte' });
+
+  await submit.click();
+  await expect(dialog.getByText('Ce champ est obligatoire.')).toHaveCount(4);
+  await expect(dialog.getByLabel('Nom complet')).toBeFocused();
+
+  await dialog.getByLabel('Nom complet').fill('Claire Martin');
+  await dialog.getByLabel('Email').fill(uniqueEmail('short'));
+  await dialog.getByLabel('Mot de passe', { exact: true }).fill('12345');
+  await dialog.getByLabel('Confirmer le mot de passe').fill('12345');
+  await submit.click();
+  await expect(dialog.getByText('Le mot de passe doit contenir au moins 6 caractères.')).toBeVisible();
+  await expect(dialog.getByText('Ce champ est obligatoire.')).toHaveCount(0);
+
+  await dialog.getByLabel('Mot de passe', { exact: true }).fill('secret-123');
+  await dialog.getByLabel('Confirmer le mot de passe').fill('secret-124');
+  await submit.click();
+  await expect(dialog.getByText('Les mots de passe ne correspondent pas.')).toBeVisible();
+  await expect(dialog.getByText('Le mot de passe doit contenir au moins 6 caractères.')).toHaveCount(0);
+});
+
+test('A new client signs up, signs out to Home, and signs in again', async ({ page }) => {
+  const client = { name: 'Claire Martin', email: uniqueEmail('claire'), password: 'claire-password-1' };
+  await page.goto('/FAQ');
+  await switchToFrench(page);
+  await openSignInDialog(page);
+  const dialog = page.getByRole('dialog', { name: 'Bienvenue' });
+  await dialog.getByRole('tab', { name: 'Inscription' }).click();
+  await dialog.getByLabel('Nom complet').fill(client.name);
+  await dialog.getByLabel('Email').fill(client.email);
+  await dialog.getByLabel('Mot de passe', { exact: true }).fill(client.password);
+  await dialog.getByLabel('Confirmer le mot de passe').fill(client.password);
+  await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
+
+  await expect(dialog.getByRole('status')).toHaveText('Compte créé avec succès ! Vérifiez votre email pour confirmer votre inscription.');
+  await expect(dialog.getByLabel('Nom complet')).toHaveValue('');
+  await expect(dialog.getByLabel('Email')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The end-to-end shop sends no email (no SMTP_URL), so it needs no confirmation and the new
+  // account is signed in straight away.
+  const header = page.getByRole('banner');
+  await expect(header.getByText(client.name)).toBeVisible();
+  await expect(header.getByText('Client', { exact: true })).toBeVisible();
+  await header.getByRole('button', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header.getByRole('button', { name: 'Connexion', exact: true })).toBeVisible();
+
+  await page.goto('/FAQ');
+  await openSignInDialog(page);
+  await dialog.getByLabel('Email').fill(client.email);
+  await dialog.getByLabel('Mot de passe').fill(client.password);
+  await dialog.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(header.getByText(client.name)).toBeVisible();
+  await expect(header.getByText('Client', { exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Mes Commandes' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0);
+
+  await header.getByRole('button', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header.getByText(client.name)).toHaveCount(0);
+});
+
+test('A wrong password is refused with a French message and the dialog stays open', async ({ page }) => {
+  await page.goto('/');
+  await switchToFrench(page);
+  await openSignInDialog(page);
+  const dialog = page.getByRole('dialog', { name: 'Bienvenue' });
+  await dialog.getByLabel('Email').fill(ADMIN_EMAIL);
+  await dialog.getByLabel('Mot de passe').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Email ou mot de passe incorrect.');
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Connexion', exact: true })).toBeVisible();
+});
+
+test('Clients who forgot their password are told, without saying whether the account exists, that a link is on its way', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome' });
+  await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+  await dialog.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await dialog.getByRole('button', { name: 'Send the link' }).click();
+  await expect(dialog.getByRole('status')).toContainText('If an account exists for this address');
+  await dialog.getByRole('button', { name: 'Back to sign in' }).click();
+  await expect(dialog.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+});
+
+test('Social sign-in explains a provider that is not configured, and a provider that failed', async ({ page }) => {
+  // Where a failed provider sign-in sends the browser back to (see errorCallbackURL).
+  await page.goto('/FAQ?authError=github&error=invalid_client');
+  const dialog = page.getByRole('dialog', { name: 'Welcome' });
+  await expect(dialog.getByRole('alert')).toHaveText('GitHub sign-in is not configured correctly. Please contact the administrator.');
+  await expect(page).toHaveURL(/\/FAQ$/);
+
+  // The end-to-end shop configures no provider.
+  await dialog.getByRole('button', { name: 'Google' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Google sign-in is not configured on this site.');
+});
