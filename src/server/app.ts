@@ -22,6 +22,7 @@ import { registerHealthRoute } from './http/health.routes.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { PublicCache } from './http/public-cache.js';
 import { registerStaticFiles } from './http/static-files.js';
 import { automationSecretFrom } from './integrations/automation-auth.js';
 import { createMailer } from './integrations/mailer.js';
@@ -50,6 +51,8 @@ import { UsersService } from './modules/users/users.service.js';
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Serialized public reads; writers call invalidate() so visitors see changes at once. */
+    publicCache: PublicCache;
   }
 }
 
@@ -105,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const settings = new SettingsService(new SettingsRepository(db));
   const catalogue = new CatalogueService(new CategoriesRepository(db), new RobotsRepository(db));
   const content = new ContentRepository(db);
+  const publicCache = new PublicCache();
+  app.decorate('publicCache', publicCache);
   const users = new UsersService(new UsersRepository(db));
   const stats = new StatsService(new StatsRepository(db));
   const statsRefresher = new StatsRefresher({
@@ -112,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     workflow: statsWorkflowFrom(settings),
     log: app.log,
     exclusive: (work) => runExclusive(db, database.dialect, 'stats-refresh', work),
+    onRobotsChanged: () => publicCache.invalidate(),
   });
   app.decorate('statsRefresher', statsRefresher);
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
@@ -138,9 +144,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerHealthRoute(app, database.ping);
-  await app.register(settingsRoutes(settings));
-  await app.register(catalogueRoutes(catalogue));
-  await app.register(contentRoutes(content));
+  await app.register(settingsRoutes(settings, publicCache));
+  await app.register(catalogueRoutes(catalogue, publicCache));
+  await app.register(contentRoutes(content, publicCache));
   registerAuthRoutes(app, auth, config);
   await app.register(newsletterRoutes(new NewsletterService(new NewsletterRepository(db))));
   await app.register(chatRoutes(new ChatService(settings)));
@@ -150,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   registerSeoRoutes(app, { publicUrl: config.publicUrl, settings, catalogue });
   await registerStaticFiles(app, webRoot);
-  registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue });
+  registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue, cache: publicCache });
   statsRefresher.start(config.statsRefreshSeconds);
   return app;
 }

@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Robot } from '../../shared/schemas/catalogue.js';
+import type { PublicSettings } from '../../shared/settings-keys.js';
+import type { PublicCache } from '../http/public-cache.js';
+import { sendEntry } from '../http/public-cache.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
-import { headTags, metaFromSettings, type PageMeta } from './head-tags.js';
 import { jsonForScript, textFromHtml } from './escape-html.js';
+import { headTags, metaFromSettings } from './head-tags.js';
 import { chooseLanguage } from './language.js';
 import type { PageShell } from './page-shell.js';
 
@@ -11,6 +15,7 @@ interface HtmlDeps {
   publicUrl: string;
   settings: SettingsService;
   catalogue: CatalogueService;
+  cache: PublicCache;
 }
 
 /** The page name of SPEC §2: the last path segment, case-insensitive; empty means Home. */
@@ -19,47 +24,63 @@ export function pageName(path: string): string {
   return (segments.at(-1) ?? 'home').toLowerCase();
 }
 
+/** schema.org Product: search engines show the name and price. */
+function productStructuredData(robot: Robot, description: string, url: string, publicUrl: string): string {
+  const product = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: robot.name,
+    description,
+    sku: robot.id,
+    ...(robot.image_url ? { image: new URL(robot.image_url, publicUrl).toString() } : {}),
+    ...(robot.category ? { category: robot.category } : {}),
+    offers: { '@type': 'Offer', price: robot.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
+  };
+  // A data block, not a script: the CSP that forbids inline scripts does not apply to it.
+  return `\n    <script type="application/ld+json">${jsonForScript(product)}</script>`;
+}
+
 /**
  * Every GET that is neither an API route nor a file gets the app's HTML, with the page's meta
  * tags and first data already in it: link previews and the first paint need no API call.
+ * Pages are rendered once per page, robot and language and kept in the public cache.
  */
 export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!deps.shell) {
-      return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`.');
-    }
-    const settings = await deps.settings.getPublic();
-    const path = request.url;
-    let meta: PageMeta = metaFromSettings(settings, deps.publicUrl, path);
+  const { shell, publicUrl, catalogue, cache } = deps;
+
+  const render = async (page: string, canonicalPath: string, robotId: string, lang: string, settings: PublicSettings): Promise<string> => {
+    let meta = metaFromSettings(settings, publicUrl, canonicalPath);
     const data: Record<string, unknown> = { settings };
     let structuredData = '';
-    const page = pageName(path);
-    if (page === 'home' || page === '') {
-      const [categories, robots] = await Promise.all([deps.catalogue.listActiveCategories(), deps.catalogue.listPublicRobots({ sort: '-created_date' })]);
+    if (page === 'home') {
+      const [categories, robots] = await Promise.all([catalogue.listActiveCategories(), catalogue.listPublicRobots({ sort: '-created_date' })]);
       Object.assign(data, { categories, robots });
-    } else if (page === 'robotdetail') {
-      const robotId = (request.query as Record<string, unknown>).robotId;
-      const robot = typeof robotId === 'string' && robotId ? await deps.catalogue.getPublicRobot(robotId).catch(() => null) : null;
+    } else if (page === 'robotdetail' && robotId) {
+      const robot = await catalogue.getPublicRobot(robotId).catch(() => null);
       if (robot) {
         data.robot = robot;
-        meta = { ...meta, title: `${robot.name} | ${settings.seo_title}`, description: textFromHtml(robot.description) || meta.description, image: robot.image_url || meta.image };
-        // schema.org Product: search engines show the price and name. A data block, not a script,
-        // so the CSP that forbids inline scripts does not apply to it.
-        const product = {
-          '@context': 'https://schema.org',
-          '@type': 'Product',
-          name: robot.name,
-          description: meta.description,
-          sku: robot.id,
-          ...(robot.image_url ? { image: new URL(robot.image_url, deps.publicUrl).toString() } : {}),
-          ...(robot.category ? { category: robot.category } : {}),
-          offers: { '@type': 'Offer', price: robot.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: meta.url },
-        };
-        structuredData = `\n    <script type="application/ld+json">${jsonForScript(product)}</script>`;
+        const description = textFromHtml(robot.description) || meta.description;
+        meta = { ...meta, title: `${robot.name} | ${settings.seo_title}`, description, image: robot.image_url || meta.image };
+        structuredData = productStructuredData(robot, description, meta.url, publicUrl);
       }
     }
-    const html = deps.shell.render({ lang: chooseLanguage(request, settings.default_language), head: headTags(meta, deps.publicUrl) + structuredData, data });
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return shell!.render({ lang, head: headTags(meta, publicUrl) + structuredData, data });
+  };
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!shell) {
+      return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`.');
+    }
+    const settings = await cache.memo('settings:public', () => deps.settings.getPublic());
+    const lang = chooseLanguage(request, settings.default_language);
+    const page = pageName(request.url);
+    const robotIdParam = (request.query as Record<string, unknown>).robotId;
+    const robotId = page === 'robotdetail' && typeof robotIdParam === 'string' ? robotIdParam.slice(0, 100) : '';
+    // The canonical address drops tracking parameters; a robot page keeps the robot.
+    const path = request.url.split('?')[0]!;
+    const canonicalPath = robotId ? `${path}?robotId=${encodeURIComponent(robotId)}` : path;
+    const entry = await cache.get(`html:${canonicalPath}:${lang}`, 'text/html; charset=utf-8', () => render(page, canonicalPath, robotId, lang, settings));
+    return sendEntry(request, reply, entry);
   };
 
   // The static files plugin answers every path it can; '/' is a folder to it, so claim it here.

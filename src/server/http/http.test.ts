@@ -90,6 +90,8 @@ describe('HTTP layer', () => {
     const { db } = shop.app.database;
     await db.updateTable('settings').set({ value: '</title><script>alert(1)</script>' }).where('key', '=', 'seo_title').execute();
     await db.updateTable('robots').set({ name: '</script><script>alert(2)</script>' }).where('status', '=', 'active').execute();
+    // Written behind the app's back, as another instance would: drop what this one has cached.
+    shop.app.publicCache.invalidate();
     const html = (await shop.app.inject('/')).body;
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;');
@@ -135,5 +137,33 @@ describe('access declarations', () => {
     expect(response.body).not.toContain('leaked');
     expect(app.apiRoutes.find((route) => route.url === '/api/forgotten')?.access).toBeUndefined();
     await app.close();
+  });
+});
+
+describe('public read cache', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp('sqlite');
+  });
+  afterAll(() => shop.close());
+
+  it('answers a repeated read with 304 when the client has it, and compresses once per encoding', async () => {
+    const first = await shop.app.inject({ url: '/api/robots', headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    const etag = String(first.headers.etag);
+    const again = await shop.app.inject({ url: '/api/robots', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    const plain = await shop.app.inject('/api/robots');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json<unknown[]>().length).toBeGreaterThan(0);
+  });
+
+  it('shows another instance’s writes after the time to live, and this instance’s at once', async () => {
+    const { db } = shop.app.database;
+    const before = (await shop.app.inject('/api/faqs')).json<unknown[]>().length;
+    await db.updateTable('faqs').set({ active: false }).execute();
+    expect((await shop.app.inject('/api/faqs')).json<unknown[]>()).toHaveLength(before);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await shop.app.inject('/api/faqs')).json<unknown[]>()).toHaveLength(0);
   });
 });

@@ -70,6 +70,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
   it('lists only active categories', async () => {
     const { db } = shop.app.database;
     await db.updateTable('categories').set({ active: false }).where('key', '=', 'gold_traders').execute();
+    shop.app.publicCache.invalidate();
     const keys = (await get('/api/categories')).json<Category[]>().map((category) => category.key);
     expect(keys).not.toContain('gold_traders');
     expect(keys.length).toBe(2);

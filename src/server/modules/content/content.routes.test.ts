@@ -32,6 +32,7 @@ describe.each(testDialects)('storefront content API on %s', (dialect) => {
     expect((await get('/api/pages/copy_trade')).json<ContentPage>().title).toBe('Copy Trade');
     expect((await get('/api/pages/update')).json<ContentPage>().title).toBe('Update');
     await shop.app.database.db.deleteFrom('content_pages').where('slug', '=', 'update').execute();
+    shop.app.publicCache.invalidate();
     const gone = await get('/api/pages/update');
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toBeNull();
