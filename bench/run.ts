@@ -17,6 +17,7 @@ interface Target {
 /** Add a line to benchmark another endpoint or page. */
 const targets: Target[] = [
   { name: 'GET /api/robots', path: '/api/robots' },
+  { name: 'GET / (HTML)', path: '/' },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');
