@@ -6,13 +6,13 @@ import { readInitialData } from './lib/initial-data';
 import './styles.css';
 
 const initialData = readInitialData();
-initI18n(initialData.settings?.default_language);
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders initialData={initialData} />
-  </StrictMode>,
+void initI18n(initialData.settings?.default_language, initialData.messages).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders initialData={initialData} />
+    </StrictMode>,
+  ),
 );

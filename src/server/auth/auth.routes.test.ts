@@ -178,3 +178,31 @@ describe('sign-in rate limit and providers', () => {
     expect(statuses.slice(firstLimited).every((status) => status === 429)).toBe(true);
   });
 });
+
+describe('a shop reached under another host name than PUBLIC_URL', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp('sqlite');
+  });
+  afterAll(() => shop.close());
+
+  it('signs in from the host the browser used', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+      payload: TEST_ADMIN,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('still refuses another site', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { host: '127.0.0.1:3000', origin: 'http://evil.example' },
+      payload: TEST_ADMIN,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -27,7 +27,9 @@ export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     database: { db: db as unknown as Kysely<any>, type: 'sqlite' },
-    trustedOrigins: [config.publicUrl],
+    // Our own origin as configured, and as the browser reached us (http://127.0.0.1:3000 when
+    // PUBLIC_URL says localhost): the Host of a browser's request cannot be set by another site.
+    trustedOrigins: (request) => [config.publicUrl, request ? new URL(request.url).origin : undefined],
     user: {
       modelName: 'users',
       fields: { name: 'full_name', emailVerified: 'email_verified', createdAt: 'created_date', updatedAt: 'updated_at' },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/constants.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import type { PublicCache } from '../http/public-cache.js';
@@ -8,6 +9,7 @@ import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from './escape-html.js';
 import { headTags, metaFromSettings } from './head-tags.js';
 import { chooseLanguage } from './language.js';
+import { catalogue as messagesFor } from './server-strings.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {
@@ -48,9 +50,11 @@ function productStructuredData(robot: Robot, description: string, url: string, p
 export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   const { shell, publicUrl, catalogue, cache } = deps;
 
-  const render = async (page: string, canonicalPath: string, robotId: string, lang: string, settings: PublicSettings): Promise<string> => {
+  const render = async (page: string, canonicalPath: string, robotId: string, lang: Language, settings: PublicSettings): Promise<string> => {
     let meta = metaFromSettings(settings, publicUrl, canonicalPath);
-    const data: Record<string, unknown> = { settings };
+    // The interface strings of the page's language travel with the page instead of in the
+    // JavaScript bundle, which then carries neither language.
+    const data: Record<string, unknown> = { settings, messages: { lang, catalogue: messagesFor(lang) } };
     let structuredData = '';
     if (page === 'home') {
       const [categories, robots] = await Promise.all([catalogue.listActiveCategories(), catalogue.listPublicRobots({ sort: '-created_date' })]);

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { pageComponents } from './pages';
 import { resolvePage } from './resolve-page';
 

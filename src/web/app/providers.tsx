@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import { AuthModalProvider } from '../features/auth/auth-modal';
 import type { InitialData } from '../lib/initial-data';
 import { i18n } from '../lib/i18n';

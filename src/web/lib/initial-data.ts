@@ -6,8 +6,12 @@ import type { PublicSettings } from '../../shared/settings-keys.js';
  * `<script type="application/json" id="app-data">`, so the storefront renders without waiting
  * for API calls. Every part is optional: the server may embed only what the page needs.
  */
+export type EmbeddedMessages = { lang: string; catalogue: Record<string, unknown> };
+
 export type InitialData = {
   settings?: PublicSettings;
+  /** The interface strings of the language the server chose for this page. */
+  messages?: EmbeddedMessages;
   categories?: Category[];
   robots?: Robot[];
 };
@@ -36,6 +40,9 @@ export function parseInitialData(json: string | null | undefined): InitialData {
   if (isRecord(parsed.settings)) data.settings = parsed.settings as PublicSettings;
   if (Array.isArray(parsed.categories)) data.categories = parsed.categories as Category[];
   if (Array.isArray(parsed.robots)) data.robots = parsed.robots as Robot[];
+  if (isRecord(parsed.messages) && typeof parsed.messages.lang === 'string' && isRecord(parsed.messages.catalogue)) {
+    data.messages = parsed.messages as EmbeddedMessages;
+  }
   return data;
 }
 

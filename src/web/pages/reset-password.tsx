@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { PageShell } from '../components/ui/page-shell';
 import { InvalidResetLink, ResetPasswordForm } from '../features/auth/components/reset-password-form';
 

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { LoadingRegion } from '../../components/ui/loading-region';
 import { ErrorBoundary } from '../error-boundary';
 import { useAdminDefaultLanguage } from '../use-admin-default-language';

@@ -1,6 +1,6 @@
 import { Bot } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 
 /** The administrator's logo when one is set, otherwise the product name as a word mark. */

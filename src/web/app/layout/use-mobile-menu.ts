@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 
 /**
  * Open state of the mobile menu. It closes whenever the path changes (SPEC §2), and on Escape,

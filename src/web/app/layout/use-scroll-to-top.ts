@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../../lib/router';
 
 /**
  * A new page starts at the top. Back and forward (POP) are left to the browser's own scroll

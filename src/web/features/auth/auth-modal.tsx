@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { readAuthUrlRequest, type AuthModalView, type AuthUrlRequest } from './auth-url';
 
 const loadLoginModal = () => import('./components/login-modal');

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { apiPost } from '../../../lib/api-client';
 import { getCurrentUserQueryOptions } from './get-current-user';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../../lib/router';
 import type { CurrentUser } from '../../../../shared/schemas/users.js';
 import { LoadingRegion } from '../../../components/ui/loading-region';
 import { useCurrentUser } from '../use-current-user';

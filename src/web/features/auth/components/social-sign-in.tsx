@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { useSignInSocial } from '../api/sign-in-social';

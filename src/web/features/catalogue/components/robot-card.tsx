@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { RobotImage } from './robot-image';

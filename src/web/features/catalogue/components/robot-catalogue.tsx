@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { CATALOGUE_SKELETON_CARDS } from '../../../../shared/constants.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { useCategories } from '../api/get-categories';
