@@ -73,6 +73,8 @@ const matrix: Record<string, Case> = {
   // Workflows prove they hold the shared secret; a session, even an administrator's, is no proof.
   'POST /api/hooks/stats': { request: () => ({ url: '/api/hooks/stats', payload: { robot_name: 'Alpha', winrate: 60 } }), expected: everyone(401) },
   'POST /api/hooks/stats (invalid body)': { request: () => ({ url: '/api/hooks/stats', payload: { winrate: true } }), expected: everyone(401) },
+  'GET /api/admin/settings': { request: () => ({ url: '/api/admin/settings' }), expected: adminOnly },
+  'PATCH /api/admin/settings': { request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: 'Same' } } }), expected: adminOnly },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },
   'PATCH /api/admin/users/:id': { request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }), expected: adminOnly },
 };

@@ -19,4 +19,18 @@ export class SettingsRepository {
       .onConflict((conflict) => conflict.column('key').doNothing())
       .execute();
   }
+
+  /** Saves the given keys in one transaction: all of them or none. */
+  async save(values: Record<string, string>): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      for (const [key, value] of Object.entries(values)) {
+        await trx
+          .insertInto('settings')
+          .values({ id: randomUUID(), key, value, updated_at: now })
+          .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: now }))
+          .execute();
+      }
+    });
+  }
 }

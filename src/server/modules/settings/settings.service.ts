@@ -15,4 +15,9 @@ export class SettingsService {
     const all = await this.getAll();
     return Object.fromEntries(publicSettingKeys.map((key) => [key, all[key]])) as PublicSettings;
   }
+
+  async save(values: Partial<Record<SettingKey, string>>): Promise<Record<SettingKey, string>> {
+    await this.settings.save(values as Record<string, string>);
+    return this.getAll();
+  }
 }

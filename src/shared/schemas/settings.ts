@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { SettingKey } from '../settings-keys.js';
+
+const httpUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL.' })]);
+const imageUrl = z.union([z.literal(''), z.string().regex(/^\/[^/\\]/, 'Must be a path on this site or an http(s) URL.'), z.url({ protocol: /^https?$/ })]);
+const text = (max: number) => z.string().trim().max(max);
+
+/** What an administrator may save for each setting key (SPEC §2 Settings; webhook fields are URLs). */
+export const settingValueSchemas = {
+  n8n_webhook_url: httpUrl,
+  n8n_callback_url: httpUrl,
+  n8n_newsletter_url: httpUrl,
+  n8n_secret_token: text(500),
+  chatbot_webhook_url: httpUrl,
+  chatbot_enabled: z.enum(['true', 'false']),
+  chatbot_welcome_message: text(500),
+  site_logo_url: imageUrl,
+  site_favicon_url: imageUrl,
+  seo_title: text(200),
+  seo_description: text(500),
+  seo_keywords: text(500),
+  seo_image_url: imageUrl,
+  // A web link or an email address; empty hides the Contact link.
+  contact_url: z.union([z.literal(''), z.url({ protocol: /^(https?|mailto)$/, message: 'Must be an http(s) or mailto: link.' })]),
+  hero_title: text(200),
+  hero_description: text(1000),
+  default_language: z.enum(['', 'en', 'fr']),
+} satisfies Record<SettingKey, z.ZodType<string>>;
+
+export const settingsUpdateSchema = z.object({ values: z.object(settingValueSchemas).partial().strict() });
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
