@@ -5,6 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { measureFirstLoad } from './first-load.js';
+import { runLighthouse } from './lighthouse.js';
 import { CONNECTIONS, measure, type Figures, type LoadSettings } from './load.js';
 import { formatNumber, formatTable, redactDatabaseUrl } from './report.js';
 import { appEntry, get, readMemory, startApp, startBare, StartupError, stopServer, type ServerProcess } from './servers.js';
@@ -141,6 +144,30 @@ function printMemory(app: ServerProcess): void {
   console.log(`\napp memory after the runs: RSS ${formatNumber(memory.rssMb, 1)} MB, peak (VmHWM) ${formatNumber(memory.peakMb, 1)} MB`);
 }
 
+function printFirstLoad(): void {
+  const firstLoad = measureFirstLoad(path.join(root, 'dist/web'));
+  const files = firstLoad.files.map((file) => `${path.basename(file.file)} ${formatNumber(file.gzipBytes / 1024, 1)} KB`).join(', ');
+  console.log(`\nstorefront first-load JavaScript: ${formatNumber(firstLoad.totalGzipBytes / 1024, 1)} KB gzip (${files})`);
+}
+
+/** Lighthouse, mobile profile, on Home and on one robot page. */
+async function printLighthouse(app: ServerProcess): Promise<void> {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) {
+    console.log(`\nLighthouse: skipped, no Chromium at ${chromePath} (set CHROME_PATH)`);
+    return;
+  }
+  const robots = JSON.parse((await get(`${app.origin}/api/robots`)).body.toString()) as Array<{ id: string }>;
+  const pages = { Home: `${app.origin}/`, 'robot page': `${app.origin}/RobotDetail?robotId=${robots[0]?.id ?? ''}` };
+  const figures = await runLighthouse(Object.values(pages), chromePath);
+  const rows = Object.entries(pages).map(([name, url]) => {
+    const result = figures.get(url)!;
+    return [name, String(result.performance), String(result.accessibility), formatNumber(result.largestContentfulPaintMs), result.cumulativeLayoutShift.toFixed(3), formatNumber(result.totalBlockingTimeMs)];
+  });
+  const columns = ['page', 'performance', 'accessibility', 'LCP ms', 'CLS', 'TBT ms'].map((title, index) => ({ title, alignRight: index > 0 }));
+  console.log(`\nLighthouse (mobile profile: emulated phone, simulated slow 4G, 4x CPU slowdown)\n${formatTable(columns, rows)}`);
+}
+
 async function main(): Promise<void> {
   const settings = readSettings();
   if (!settings.fromSource) await ensureBuilt();
@@ -164,6 +191,8 @@ async function main(): Promise<void> {
     }
     printResults(results);
     printMemory(app);
+    printFirstLoad();
+    await printLighthouse(app);
   } finally {
     if (app) await stopServer(app);
     rmSync(workDir, { recursive: true, force: true });
