@@ -1,13 +1,8 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './tests/support/chromium.js';
 
-// Test tools cannot download browsers here: the end-to-end tests drive the system Chromium.
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromePath)) {
-  throw new Error(
-    `Chromium not found at ${chromePath}. Install it (Debian: sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
-  );
-}
+// Without Chromium the run fails here, saying how to install it: nothing skips silently.
+const chromePath = chromiumPath();
 
 const port = Number(process.env.E2E_PORT ?? 3211);
 
@@ -24,16 +19,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumFlags,
     },
   },
   webServer: {

@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags } from '../tests/support/chromium.js';
 
 export interface LighthouseFigures {
   performance: number;
@@ -9,23 +10,12 @@ export interface LighthouseFigures {
   totalBlockingTimeMs: number;
 }
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * Lighthouse's default mobile profile (emulated phone, simulated slow 4G and CPU slowdown),
  * performance and accessibility only, driving the system Chromium.
  */
 export async function runLighthouse(urls: string[], chromePath: string): Promise<Map<string, LighthouseFigures>> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags.map((flag) => (flag === '--headless' ? '--headless=new' : flag)) });
   const figures = new Map<string, LighthouseFigures>();
   try {
     for (const url of urls) {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { chromiumPath } from '../tests/support/chromium.js';
 import { measureFirstLoad } from './first-load.js';
 import { runLighthouse } from './lighthouse.js';
 import { CONNECTIONS, measure, type Figures, type LoadSettings } from './load.js';
@@ -152,9 +152,11 @@ function printFirstLoad(): void {
 
 /** Lighthouse, mobile profile, on Home and on one robot page. */
 async function printLighthouse(app: ServerProcess): Promise<void> {
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromePath)) {
-    console.log(`\nLighthouse: skipped, no Chromium at ${chromePath} (set CHROME_PATH)`);
+  let chromePath: string;
+  try {
+    chromePath = chromiumPath();
+  } catch (error) {
+    console.log(`\nLighthouse: not run. ${(error as Error).message}`);
     return;
   }
   const robots = JSON.parse((await get(`${app.origin}/api/robots`)).body.toString()) as Array<{ id: string }>;

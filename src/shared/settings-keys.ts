@@ -1,28 +1,9 @@
 /** Setting keys and defaults, free of zod so the browser bundle can import them cheaply. */
 
-/** Every setting key of SPEC §3, plus the administrator's default interface language. */
-export const settingKeys = [
-  'n8n_webhook_url',
-  'n8n_callback_url',
-  'n8n_newsletter_url',
-  'n8n_secret_token',
-  'chatbot_webhook_url',
-  'chatbot_enabled',
-  'chatbot_welcome_message',
-  'site_logo_url',
-  'site_favicon_url',
-  'seo_title',
-  'seo_description',
-  'seo_keywords',
-  'seo_image_url',
-  'contact_url',
-  'hero_title',
-  'hero_description',
-  'default_language',
-] as const;
-export type SettingKey = (typeof settingKeys)[number];
+/** Keys that never leave the back office: where the workflows live, and their shared secret. */
+export const secretSettingKeys = ['n8n_webhook_url', 'n8n_callback_url', 'n8n_newsletter_url', 'n8n_secret_token', 'chatbot_webhook_url'] as const;
 
-/** Keys a visitor may read. Webhook URLs and the secret token never leave the back office. */
+/** Keys a visitor may read. */
 export const publicSettingKeys = [
   'chatbot_enabled',
   'chatbot_welcome_message',
@@ -36,8 +17,12 @@ export const publicSettingKeys = [
   'hero_title',
   'hero_description',
   'default_language',
-] as const satisfies readonly SettingKey[];
+] as const;
 export type PublicSettingKey = (typeof publicSettingKeys)[number];
+
+/** Every setting key of SPEC §3, plus the administrator's default interface language. */
+export const settingKeys = [...secretSettingKeys, ...publicSettingKeys] as const;
+export type SettingKey = (typeof settingKeys)[number];
 
 export const DEFAULT_SEO_TITLE = 'TradeBot Store — AI Trading Robots for MT4 & MT5';
 
