@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
 import { LoadingRegion } from '../../components/ui/loading-region';
+import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { ErrorBoundary } from '../error-boundary';
 import { useAdminDefaultLanguage } from '../use-admin-default-language';
 import { SiteFooter } from './site-footer';
@@ -23,6 +24,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </ErrorBoundary>
       </main>
       <SiteFooter />
+      <ChatWidget />
     </div>
   );
 }

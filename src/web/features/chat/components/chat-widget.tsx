@@ -1,0 +1,64 @@
+import { MessageCircle, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePublicSettings } from '../../settings/api/get-public-settings';
+
+const loadChatPanel = () => import('./chat-panel');
+const ChatPanel = lazy(loadChatPanel);
+
+/** Fetches the panel's chunk as soon as the visitor shows interest, so the click opens it at once. */
+function preloadChatPanel(): void {
+  void loadChatPanel();
+}
+
+/**
+ * The floating chat button (SPEC §2 "Chat widget"), shown only when the setting chatbot_enabled
+ * is 'true'. It is on every page, so the first load carries only this button: the panel and
+ * the conversation logic are a chunk of their own, fetched on first use.
+ */
+export function ChatWidget() {
+  const { data: settings } = usePublicSettings();
+  if (settings?.chatbot_enabled !== 'true') return null;
+  return <ChatLauncher welcome={settings.chatbot_welcome_message} />;
+}
+
+function ChatLauncher({ welcome }: { welcome: string | undefined }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  // Focus goes back where it came from: the button that opened the panel.
+  const close = useCallback(() => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }, []);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'Escape' && open) close();
+  }
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={t('chat.open')}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+        onKeyDown={handleKeyDown}
+        onPointerEnter={preloadChatPanel}
+        onFocus={preloadChatPanel}
+        className="fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-emerald-500 text-slate-950 shadow-lg shadow-slate-950/50 transition-colors hover:bg-emerald-400 sm:right-6 sm:bottom-6"
+      >
+        {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ChatPanel id={panelId} welcome={welcome} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
