@@ -56,6 +56,8 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
     for (const method of methods) {
       if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
     }
+    // Public and automation routes need no session lookup: no hook, no cost per request.
+    if (access === 'public' || access === 'automation') return;
     // onRequest, before the body is read and validated: a caller without access learns nothing
     // about what the route would accept.
     const guard = accessGuard(access, resolveUser);
@@ -64,12 +66,9 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
   });
 }
 
-function accessGuard(access: Access | undefined, resolveUser: UserResolver) {
+function accessGuard(access: Exclude<Access, 'public' | 'automation'> | undefined, resolveUser: UserResolver) {
   return async (request: FastifyRequest) => {
     switch (access) {
-      case 'public':
-      case 'automation':
-        return;
       case 'signed-in':
       case 'owner': {
         request.user = await resolveUser(request);

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
-import type { PublicCache } from '../http/public-cache.js';
-import { sendEntry } from '../http/public-cache.js';
+import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from './escape-html.js';
@@ -88,7 +87,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   };
 
   // The static files plugin answers every path it can; '/' is a folder to it, so claim it here.
-  app.get('/', renderPage);
+  app.get('/', cachedRouteOptions, renderPage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -10,13 +10,12 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * someone's session and pass on to the route's own checks.
  */
 export function registerOriginCheck(app: FastifyInstance, ownOrigins: (request: FastifyRequest) => string[]): void {
-  app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method)) return;
+  // A callback hook, not an async one: it runs on every request, and reads need no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (safeMethods.has(request.method)) return done();
     const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (origin === 'null' || !ownOrigins(request).includes(origin)) throw new ForbiddenError('Cross-origin request refused.');
-      return;
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new ForbiddenError('Cross-origin request refused.');
+    const crossSite =
+      origin !== undefined ? origin === 'null' || !ownOrigins(request).includes(origin) : request.headers['sec-fetch-site'] === 'cross-site';
+    done(crossSite ? new ForbiddenError('Cross-origin request refused.') : undefined);
   });
 }

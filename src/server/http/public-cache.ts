@@ -11,6 +11,12 @@ interface Entry {
 }
 
 export const PUBLIC_CACHE_TTL_MS = 2000;
+
+/**
+ * Route options for reads answered from the cache: the cache already holds the compressed
+ * bodies, so the compression plugin's per-request hooks would only cost time.
+ */
+export const cachedRouteOptions = { compress: false, decompress: false } as const;
 const MAX_ENTRIES = 500;
 
 /**
