@@ -206,3 +206,25 @@ describe('a shop reached under another host name than PUBLIC_URL', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describe('a shop served over https', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp('sqlite', { PUBLIC_URL: 'https://shop.example' });
+  });
+  afterAll(() => shop.close());
+
+  it('marks the session cookie Secure', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { host: 'shop.example', origin: 'https://shop.example', 'x-forwarded-proto': 'https' },
+      payload: TEST_ADMIN,
+    });
+    expect(response.statusCode).toBe(200);
+    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((value) => value.includes('session_token'));
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
