@@ -18,6 +18,7 @@ export const ORDER_ID_DISPLAY_LENGTH = 8;
 export const STATS_MIN_INTERVAL_MS = 10_000;
 export const STATS_PAUSE_BETWEEN_ROBOTS_MS = 100;
 export const CHAT_PANEL_SIZE = { width: 420, height: 550 } as const;
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const DEFAULT_CHAT_WELCOME = 'Hello! How can I help you?';
 export const NEWSLETTER_DIALOG_CLOSE_MS = 2000;
 export const SETTINGS_MESSAGE_CLEAR_MS = 3000;
