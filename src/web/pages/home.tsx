@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { HeroCarousel } from '../features/banners/components/hero-carousel';
 import { RobotCatalogue } from '../features/catalogue/components/robot-catalogue';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 
@@ -27,7 +28,7 @@ export default function HomePage() {
   const { user } = useCurrentUser();
   return (
     <div className="page-container flex flex-col gap-8 py-10">
-      {/* The hero banner carousel (SPEC §2) takes this place; its feature is built separately. */}
+      <HeroCarousel />
       <HomeIntro title={settings?.hero_title.trim() ?? ''} description={settings?.hero_description.trim() ?? ''} />
       <RobotCatalogue isSignedIn={user !== null} />
     </div>

@@ -1,0 +1,48 @@
+import type { Slide } from '../banner-slides';
+import { usePageLoaded } from '../use-page-loaded';
+import { youtubeEmbedUrl } from '../youtube-id';
+
+/** The banners' frame is 8:3 (1600 x 600); the size is stated so the browser reserves it. */
+const IMAGE_WIDTH = 1600;
+const IMAGE_HEIGHT = 600;
+
+type BannerSlideProps = {
+  slide: Slide;
+  current: boolean;
+  /** The first slide may be the largest element of the first paint: it loads at once and first. */
+  first: boolean;
+};
+
+/**
+ * A YouTube player is heavy: it is created only while its slide is shown, and not before the
+ * page itself has loaded, so it never competes with the first paint.
+ */
+function YoutubeSlide({ videoId, title, current }: { videoId: string; title: string; current: boolean }) {
+  const pageLoaded = usePageLoaded();
+  if (!current || !pageLoaded) return null;
+  return (
+    <iframe
+      src={youtubeEmbedUrl(videoId)}
+      title={title}
+      allow="autoplay; encrypted-media; picture-in-picture"
+      referrerPolicy="strict-origin-when-cross-origin"
+      className="size-full border-0"
+    />
+  );
+}
+
+export function BannerSlide({ slide, current, first }: BannerSlideProps) {
+  if (slide.kind === 'youtube') return <YoutubeSlide videoId={slide.videoId} title={slide.title} current={current} />;
+  return (
+    <img
+      src={slide.src}
+      alt={slide.title}
+      width={IMAGE_WIDTH}
+      height={IMAGE_HEIGHT}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : 'auto'}
+      decoding="async"
+      className="size-full object-cover"
+    />
+  );
+}
