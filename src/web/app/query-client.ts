@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getCategoriesQueryOptions } from '../features/catalogue/api/get-categories';
 import { getRobotsQueryOptions } from '../features/catalogue/api/get-robots';
+import { getRobotQueryOptions } from '../features/robot-detail/api/get-robot';
 import { getPublicSettingsQueryOptions } from '../features/settings/api/get-public-settings';
 import { ApiError } from '../lib/api-client';
 import type { InitialData } from '../lib/initial-data';
@@ -31,4 +32,5 @@ export function seedQueryCache(queryClient: QueryClient, data: InitialData): voi
   if (data.settings) queryClient.setQueryData(getPublicSettingsQueryOptions().queryKey, data.settings);
   if (data.categories) queryClient.setQueryData(getCategoriesQueryOptions().queryKey, data.categories);
   if (data.robots) queryClient.setQueryData(getRobotsQueryOptions().queryKey, data.robots);
+  if (data.robot) queryClient.setQueryData(getRobotQueryOptions(data.robot.id).queryKey, data.robot);
 }

@@ -16,6 +16,12 @@ describe('parseInitialData', () => {
     expect(data).toEqual({ settings: { hero_title: 'Hi' }, categories: [] });
   });
 
+  it("keeps the robot of a robot's page when it has an id", () => {
+    expect(parseInitialData(JSON.stringify({ robot: { id: 'r1', name: 'Aurora' } }))).toEqual({ robot: { id: 'r1', name: 'Aurora' } });
+    expect(parseInitialData(JSON.stringify({ robot: { name: 'no id' } }))).toEqual({});
+    expect(parseInitialData(JSON.stringify({ robot: null }))).toEqual({});
+  });
+
   it('ignores a block that is not an object', () => {
     expect(parseInitialData('[1, 2]')).toEqual({});
   });

@@ -14,6 +14,8 @@ export type InitialData = {
   messages?: EmbeddedMessages;
   categories?: Category[];
   robots?: Robot[];
+  /** On a robot's page (`/RobotDetail?robotId=…`), that robot when it exists and is active. */
+  robot?: Robot;
 };
 
 export const INITIAL_DATA_ELEMENT_ID = 'app-data';
@@ -40,6 +42,7 @@ export function parseInitialData(json: string | null | undefined): InitialData {
   if (isRecord(parsed.settings)) data.settings = parsed.settings as PublicSettings;
   if (Array.isArray(parsed.categories)) data.categories = parsed.categories as Category[];
   if (Array.isArray(parsed.robots)) data.robots = parsed.robots as Robot[];
+  if (isRecord(parsed.robot) && typeof parsed.robot.id === 'string') data.robot = parsed.robot as Robot;
   if (isRecord(parsed.messages) && typeof parsed.messages.lang === 'string' && isRecord(parsed.messages.catalogue)) {
     data.messages = parsed.messages as EmbeddedMessages;
   }

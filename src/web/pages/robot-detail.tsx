@@ -1,7 +1,71 @@
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../components/ui/button-classes';
+import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
+import { preloadLoginModal, useAuthModal } from '../features/auth/auth-modal';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCategories } from '../features/catalogue/api/get-categories';
+import { useRobot } from '../features/robot-detail/api/get-robot';
+import { RobotDetailView } from '../features/robot-detail/components/robot-detail-view';
+import { ApiError } from '../lib/api-client';
+import { Navigate, useSearchParams } from '../lib/router';
 
-export default function RobotDetailPage() {
+/** 404 for an unknown or inactive robot, 400 for an id the server cannot even read. */
+function isMissingRobot(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** SPEC §2: a missing robotId or an unknown robot sends the visitor Home; the message shows meanwhile. */
+function RobotNotFound() {
   const { t } = useTranslation();
-  return <PageShell title={t('pages.robotDetail.title')} />;
+  return (
+    <>
+      <Navigate to="/" replace />
+      <PageShell title={t('robotDetail.notFound')} />
+    </>
+  );
+}
+
+function RobotLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <PageShell title={t('pages.robotDetail.title')}>
+      <div role="alert" className="mt-6 rounded-xl border border-red-900 bg-red-950/40 p-6">
+        <p className="text-red-200">{t('robotDetail.loadError')}</p>
+        <button type="button" onClick={onRetry} className={buttonClass('secondary', 'mt-4')}>
+          {t('common.retry')}
+        </button>
+      </div>
+    </PageShell>
+  );
+}
+
+/** `/RobotDetail?robotId=…`. The server embeds the robot in the page, so it usually shows at once. */
+export default function RobotDetailPage() {
+  const [searchParams] = useSearchParams();
+  const robotId = searchParams.get('robotId')?.trim() ?? '';
+  const robotQuery = useRobot(robotId);
+  const categories = useCategories().data;
+  const { user, isLoading: isUserLoading } = useCurrentUser();
+  const authModal = useAuthModal();
+
+  if (robotId === '' || isMissingRobot(robotQuery.error)) return <RobotNotFound />;
+  const robot = robotQuery.data;
+  if (robot === undefined) {
+    return robotQuery.isError ? <RobotLoadError onRetry={() => void robotQuery.refetch()} /> : <LoadingRegion />;
+  }
+
+  const categoryName = categories?.find((category) => category.key === robot.category)?.name;
+  return (
+    <RobotDetailView
+      robot={robot}
+      categoryName={categoryName}
+      access={{
+        isLoading: isUserLoading,
+        isSignedIn: user !== null,
+        onSignIn: () => authModal.open('signin'),
+        onSignInIntent: preloadLoginModal,
+      }}
+    />
+  );
 }

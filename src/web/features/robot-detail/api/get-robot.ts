@@ -1,0 +1,34 @@
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Robot } from '../../../../shared/schemas/catalogue.js';
+import { apiGet, type RequestOptions } from '../../../lib/api-client';
+
+/** One active robot; the server answers 404 for an unknown or inactive one. */
+export function getRobot(robotId: string, options?: RequestOptions): Promise<Robot> {
+  return apiGet<Robot>(`/api/robots/${encodeURIComponent(robotId)}`, options);
+}
+
+export function getRobotQueryOptions(robotId: string) {
+  return queryOptions({
+    queryKey: ['robot', robotId],
+    queryFn: ({ signal }) => getRobot(robotId, { signal }),
+  });
+}
+
+/** The robot as a catalogue list already loaded it (coming from Home), to show it at once. */
+function fromLoadedLists(queryClient: QueryClient, robotId: string): { robot: Robot; updatedAt: number } | undefined {
+  for (const [queryKey, robots] of queryClient.getQueriesData<Robot[]>({ queryKey: ['robots'] })) {
+    const robot = robots?.find((candidate) => candidate.id === robotId);
+    if (robot) return { robot, updatedAt: queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0 };
+  }
+  return undefined;
+}
+
+export function useRobot(robotId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...getRobotQueryOptions(robotId),
+    enabled: robotId !== '',
+    initialData: () => fromLoadedLists(queryClient, robotId)?.robot,
+    initialDataUpdatedAt: () => fromLoadedLists(queryClient, robotId)?.updatedAt,
+  });
+}

@@ -1,0 +1,74 @@
+import { ArrowLeft, TrendingUp } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Robot } from '../../../../shared/schemas/catalogue.js';
+import { RichText } from '../../../components/ui/rich-text';
+import { formatPercent } from '../../../lib/format-number';
+import { Link } from '../../../lib/router';
+import { BalanceHistory } from './balance-history';
+import { LivePerformanceCard } from './live-performance-card';
+import { OrderCard, type OrderAccess } from './order-card';
+import { RiskBadge } from './risk-badge';
+import { RobotPicture } from './robot-picture';
+import { TechnicalSpecs } from './technical-specs';
+
+type RobotDetailViewProps = {
+  robot: Robot;
+  /** The name of the robot's category; undefined while categories load or when it has none. */
+  categoryName: string | undefined;
+  access: OrderAccess;
+};
+
+/**
+ * Everything SPEC §2 lists for a robot's page. On wide screens the price and live figures stay
+ * beside the description; on phones they come right after the robot's name, before the long read.
+ */
+export function RobotDetailView({ robot, categoryName, access }: RobotDetailViewProps) {
+  const { t, i18n } = useTranslation();
+  const descriptionId = useId();
+  return (
+    <div className="page-container py-8 sm:py-10">
+      <Link to="/" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-slate-300 hover:text-white">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('robotDetail.backToCatalog')}
+      </Link>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <header className="grid gap-6 md:grid-cols-2 md:items-center">
+          <RobotPicture src={robot.image_url} alt={robot.name} />
+          <div className="flex flex-col gap-3">
+            {/* Kept one line tall while categories load, so the name below does not move. */}
+            <p className="min-h-6 text-sm font-semibold tracking-wide text-emerald-400 uppercase">
+              {categoryName !== undefined && (
+                <>
+                  <span className="sr-only">{t('robotDetail.category')}: </span>
+                  {categoryName}
+                </>
+              )}
+            </p>
+            <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{robot.name}</h1>
+            <div className="flex flex-wrap items-center gap-3">
+              <RiskBadge level={robot.risk_level} />
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-slate-800 px-3 py-1 text-sm text-slate-200">
+                <TrendingUp aria-hidden="true" className="size-4 text-emerald-400" />
+                {t('robotDetail.performance')}{' '}
+                <strong className="font-semibold text-white tabular-nums">{formatPercent(robot.performance_estimate, i18n.language)}</strong>
+              </span>
+            </div>
+          </div>
+        </header>
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-4 lg:row-start-1 lg:self-start">
+          <OrderCard robot={robot} access={access} />
+          <LivePerformanceCard robot={robot} />
+        </aside>
+        <section aria-labelledby={descriptionId} className="rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6">
+          <h2 id={descriptionId} className="text-xl font-semibold text-white">
+            {t('robotDetail.description')}
+          </h2>
+          <RichText html={robot.description} className="mt-4" fallback={<p className="mt-4 text-slate-300">{t('common.noValue')}</p>} />
+        </section>
+        <TechnicalSpecs robot={robot} />
+        <BalanceHistory robotId={robot.id} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+
+/** The stock illustration of a robot without a picture (the catalogue shows the same one). */
+export const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';
+
+/**
+ * The robot's picture at the top of its page, likely the largest paint: it loads first. Its 16:9
+ * frame is reserved before the file arrives; a missing or broken file shows the fallback.
+ */
+export function RobotPicture({ src, alt }: { src: string | null; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <img
+      src={src && !failed ? src : ROBOT_FALLBACK_IMAGE}
+      alt={alt}
+      width={640}
+      height={360}
+      fetchPriority="high"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className="aspect-video w-full rounded-xl border border-slate-800 bg-slate-800 object-cover"
+    />
+  );
+}
