@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../components/ui/page-shell';
+import { ContentPageView } from '../features/content-pages/components/content-page-view';
 
 export default function CopyTradePage() {
   const { t } = useTranslation();
-  return <PageShell title={t('pages.copyTrade.title')} />;
+  return <ContentPageView slug="copy_trade" defaultTitle={t('pages.copyTrade.title')} />;
 }

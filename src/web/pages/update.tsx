@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../components/ui/page-shell';
+import { ContentPageView } from '../features/content-pages/components/content-page-view';
 
 export default function UpdatePage() {
   const { t } = useTranslation();
-  return <PageShell title={t('pages.update.title')} />;
+  return <ContentPageView slug="update" defaultTitle={t('pages.update.title')} />;
 }

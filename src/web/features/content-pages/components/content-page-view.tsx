@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import type { PageSlug } from '../../../../shared/schemas/catalogue.js';
+import { buttonClass } from '../../../components/ui/button-classes';
+import { PageShell } from '../../../components/ui/page-shell';
+import { RichText } from '../../../components/ui/rich-text';
+import { useContentPage } from '../api/get-content-page';
+
+type ContentPageViewProps = {
+  slug: PageSlug;
+  /** The spec's title ('Copy Trade', 'Update') when the administrator left it empty. */
+  defaultTitle: string;
+};
+
+function LoadingContent() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-container py-10" aria-busy="true">
+      <p role="status" className="sr-only">
+        {t('contentPage.loading')}
+      </p>
+      <div aria-hidden="true" className="flex h-9 items-center">
+        <div className="h-7 w-56 animate-pulse rounded bg-slate-800" />
+      </div>
+      <div aria-hidden="true" className="mt-8 flex max-w-3xl flex-col gap-3">
+        <div className="h-4 w-full animate-pulse rounded bg-slate-800" />
+        <div className="h-4 w-11/12 animate-pulse rounded bg-slate-800" />
+        <div className="h-4 w-4/5 animate-pulse rounded bg-slate-800" />
+      </div>
+    </div>
+  );
+}
+
+/** A public rich-text page (SPEC §2, Copy Trade and Update): a title and the administrator's HTML. */
+export function ContentPageView(props: ContentPageViewProps) {
+  // A screen high in every state, so a short page or its empty message does not pull the footer
+  // into view after loading (a layout shift).
+  return (
+    <div className="min-h-dvh">
+      <ContentPageBody {...props} />
+    </div>
+  );
+}
+
+function ContentPageBody({ slug, defaultTitle }: ContentPageViewProps) {
+  const { t } = useTranslation();
+  const { data: page, isPending, isError, refetch } = useContentPage(slug);
+
+  if (isPending) return <LoadingContent />;
+  if (isError) {
+    return (
+      <PageShell title={defaultTitle}>
+        <div role="alert" className="mt-8 max-w-3xl rounded-xl border border-red-900 bg-red-950/40 p-6">
+          <p className="text-red-200">{t('contentPage.loadError')}</p>
+          <button type="button" onClick={() => void refetch()} className={buttonClass('secondary', 'mt-4')}>
+            {t('common.retry')}
+          </button>
+        </div>
+      </PageShell>
+    );
+  }
+
+  const title = page?.title.trim() || defaultTitle;
+  return (
+    <PageShell title={title}>
+      <RichText
+        html={page?.content ?? ''}
+        className="mt-8 max-w-3xl"
+        fallback={<p className="mt-8 max-w-3xl rounded-xl border border-dashed border-slate-700 p-10 text-center text-slate-300">{t('contentPage.empty')}</p>}
+      />
+    </PageShell>
+  );
+}
