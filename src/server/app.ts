@@ -67,6 +67,12 @@ export interface BuildOptions {
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', import.meta.url.includes('/dist/') ? '..' : '.');
 
+function requestIds(): () => string {
+  const prefix = crypto.randomUUID().slice(0, 8);
+  let counter = 0;
+  return () => `${prefix}-${(++counter).toString(36)}`;
+}
+
 function hopCount(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -77,8 +83,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
     // A hop count means: believe that many proxies in front of us.
     trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
-    // Ids travel in logs and error reports; uuids are easier to search than counters.
-    genReqId: () => crypto.randomUUID(),
+    // Ids travel in logs: a random prefix per process keeps them unique across instances, a
+    // counter keeps them cheap.
+    genReqId: requestIds(),
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
