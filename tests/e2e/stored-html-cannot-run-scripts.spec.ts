@@ -7,8 +7,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 //
 // Robots, FAQs, banners and pages have no write API yet, so their hostile content is served by
 // intercepting the public API answers the real, built pages read. The hero texts do have one
-// (PATCH /api/admin/settings) and are stored for real. TODO(lead): once the admin write APIs
-// exist, store the hostile HTML through them instead of intercepting.
+// (PATCH /api/admin/settings) and are stored for real. When the back office gains write APIs for
+// robots, FAQs and pages, this file stores the hostile HTML through them as well.
 test.use({ bypassCSP: true, baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
