@@ -163,7 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   registerSeoRoutes(app, { publicUrl: config.publicUrl, settings, catalogue });
   await registerStaticFiles(app, webRoot);
-  registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue, cache: publicCache });
+  registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue, content, cache: publicCache });
   statsRefresher.start(config.statsRefreshSeconds);
   return app;
 }

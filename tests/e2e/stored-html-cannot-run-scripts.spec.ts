@@ -39,7 +39,7 @@ const HOSTILE_HTML = [
 ].join('');
 
 async function expectNothingRan(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 }
 
 /** The rendered content keeps the editor's formats and nothing that can run or take over the page. */

@@ -4,6 +4,7 @@ import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
+import type { ContentRepository } from '../modules/content/content.repository.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from './escape-html.js';
 import { headTags, metaFromSettings } from './head-tags.js';
@@ -16,6 +17,7 @@ interface HtmlDeps {
   publicUrl: string;
   settings: SettingsService;
   catalogue: CatalogueService;
+  content: ContentRepository;
   cache: PublicCache;
 }
 
@@ -56,8 +58,12 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     const data: Record<string, unknown> = { settings, messages: { lang, catalogue: messagesFor(lang) } };
     let structuredData = '';
     if (page === 'home') {
-      const [categories, robots] = await Promise.all([catalogue.listActiveCategories(), catalogue.listPublicRobots({ sort: '-created_date' })]);
-      Object.assign(data, { categories, robots });
+      const [categories, robots, banners] = await Promise.all([
+        catalogue.listActiveCategories(),
+        catalogue.listPublicRobots({ sort: '-created_date' }),
+        deps.content.listActiveBanners(),
+      ]);
+      Object.assign(data, { categories, robots, banners });
     } else if (page === 'robotdetail' && robotId) {
       const robot = await catalogue.getPublicRobot(robotId).catch(() => null);
       if (robot) {

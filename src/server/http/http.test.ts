@@ -72,6 +72,8 @@ describe('HTTP layer', () => {
     const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(html)![1]!);
     expect(data.robots.length).toBeGreaterThanOrEqual(8);
     expect(data.categories).toHaveLength(3);
+    expect(data.banners).toHaveLength(2);
+    expect(Object.keys(data.messages.catalogue)).toContain('catalogue');
     expect(data.settings).not.toHaveProperty('n8n_secret_token');
   });
 

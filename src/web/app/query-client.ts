@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { getBannersQueryOptions } from '../features/banners/api/get-banners';
 import { getCategoriesQueryOptions } from '../features/catalogue/api/get-categories';
 import { getRobotsQueryOptions } from '../features/catalogue/api/get-robots';
 import { getRobotQueryOptions } from '../features/robot-detail/api/get-robot';
@@ -32,5 +33,6 @@ export function seedQueryCache(queryClient: QueryClient, data: InitialData): voi
   if (data.settings) queryClient.setQueryData(getPublicSettingsQueryOptions().queryKey, data.settings);
   if (data.categories) queryClient.setQueryData(getCategoriesQueryOptions().queryKey, data.categories);
   if (data.robots) queryClient.setQueryData(getRobotsQueryOptions().queryKey, data.robots);
+  if (data.banners) queryClient.setQueryData(getBannersQueryOptions().queryKey, data.banners);
   if (data.robot) queryClient.setQueryData(getRobotQueryOptions(data.robot.id).queryKey, data.robot);
 }

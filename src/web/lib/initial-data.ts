@@ -1,4 +1,4 @@
-import type { Category, Robot } from '../../shared/schemas/catalogue.js';
+import type { Category, HeroBanner, Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 
 /**
@@ -14,6 +14,8 @@ export type InitialData = {
   messages?: EmbeddedMessages;
   categories?: Category[];
   robots?: Robot[];
+  /** On Home, the active hero banners, so the carousel keeps its place from the first paint. */
+  banners?: HeroBanner[];
   /** On a robot's page (`/RobotDetail?robotId=…`), that robot when it exists and is active. */
   robot?: Robot;
 };
@@ -42,6 +44,7 @@ export function parseInitialData(json: string | null | undefined): InitialData {
   if (isRecord(parsed.settings)) data.settings = parsed.settings as PublicSettings;
   if (Array.isArray(parsed.categories)) data.categories = parsed.categories as Category[];
   if (Array.isArray(parsed.robots)) data.robots = parsed.robots as Robot[];
+  if (Array.isArray(parsed.banners)) data.banners = parsed.banners as HeroBanner[];
   if (isRecord(parsed.robot) && typeof parsed.robot.id === 'string') data.robot = parsed.robot as Robot;
   if (isRecord(parsed.messages) && typeof parsed.messages.lang === 'string' && isRecord(parsed.messages.catalogue)) {
     data.messages = parsed.messages as EmbeddedMessages;
