@@ -178,7 +178,9 @@ test('FAQ answers and banner addresses cannot inject markup or frames', async ({
       ],
     }),
   );
-  await page.goto('/');
+  // Home embeds its banners in the page; arriving from another page makes it ask the API.
+  await page.goto('/FAQ');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click();
   const carousel = page.getByRole('region', { name: 'Featured' });
   // Only the image banner is left: one slide, no video frame, no controls to rotate.
   await expect(carousel.getByRole('group', { name: '1 of 1' })).toBeVisible();
