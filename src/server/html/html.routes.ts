@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants.js';
+import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
@@ -19,12 +20,6 @@ interface HtmlDeps {
   catalogue: CatalogueService;
   content: ContentRepository;
   cache: PublicCache;
-}
-
-/** The page name of SPEC §2: the last path segment, case-insensitive; empty means Home. */
-export function pageName(path: string): string {
-  const segments = path.split('?')[0]!.split('/').filter(Boolean);
-  return (segments.at(-1) ?? 'home').toLowerCase();
 }
 
 /** schema.org Product: search engines show the name and price. */
@@ -51,20 +46,20 @@ function productStructuredData(robot: Robot, description: string, url: string, p
 export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   const { shell, publicUrl, catalogue, cache } = deps;
 
-  const render = async (page: string, canonicalPath: string, robotId: string, lang: Language, settings: PublicSettings): Promise<string> => {
+  const render = async (page: PageName, canonicalPath: string, robotId: string, lang: Language, settings: PublicSettings): Promise<string> => {
     let meta = metaFromSettings(settings, publicUrl, canonicalPath);
     // The interface strings of the page's language travel with the page instead of in the
     // JavaScript bundle, which then carries neither language.
     const data: Record<string, unknown> = { settings, messages: { lang, catalogue: messagesFor(lang) } };
     let structuredData = '';
-    if (page === 'home') {
+    if (page === 'Home') {
       const [categories, robots, banners] = await Promise.all([
         catalogue.listActiveCategories(),
         catalogue.listPublicRobots({ sort: '-created_date' }),
         deps.content.listActiveBanners(),
       ]);
       Object.assign(data, { categories, robots, banners });
-    } else if (page === 'robotdetail' && robotId) {
+    } else if (page === 'RobotDetail' && robotId) {
       const robot = await catalogue.getPublicRobot(robotId).catch(() => null);
       if (robot) {
         data.robot = robot;
@@ -82,12 +77,13 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     }
     const settings = await cache.memo('settings:public', () => deps.settings.getPublic());
     const lang = chooseLanguage(request, settings.default_language);
-    const page = pageName(request.url);
+    // The browser shows the page of the last path segment, and Home for anything unknown
+    // (SPEC §2); the server renders that page under its canonical address, so tracking
+    // parameters and odd spellings share one cached rendering.
+    const page = resolvePage(request.url);
     const robotIdParam = (request.query as Record<string, unknown>).robotId;
-    const robotId = page === 'robotdetail' && typeof robotIdParam === 'string' ? robotIdParam.slice(0, 100) : '';
-    // The canonical address drops tracking parameters; a robot page keeps the robot.
-    const path = request.url.split('?')[0]!;
-    const canonicalPath = robotId ? `${path}?robotId=${encodeURIComponent(robotId)}` : path;
+    const robotId = page === 'RobotDetail' && typeof robotIdParam === 'string' ? robotIdParam.slice(0, 100) : '';
+    const canonicalPath = robotId ? `${pagePath(page)}?robotId=${encodeURIComponent(robotId)}` : pagePath(page);
     const entry = await cache.get(`html:${canonicalPath}:${lang}`, 'text/html; charset=utf-8', () => render(page, canonicalPath, robotId, lang, settings));
     return sendEntry(request, reply, entry);
   };

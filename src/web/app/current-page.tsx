@@ -1,6 +1,6 @@
 import { useLocation } from '../lib/router';
 import { pageComponents } from './pages';
-import { resolvePage } from './resolve-page';
+import { resolvePage } from '../../shared/pages.js';
 
 /** Renders the page named by the URL's last path segment (SPEC §2 routing rule). */
 export function CurrentPage() {

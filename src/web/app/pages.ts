@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageName } from './resolve-page';
+import type { PageName } from '../../shared/pages.js';
 
 /**
  * One lazy chunk per page. Admin pages in particular must stay out of the storefront's entry

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { isWebLink, safeExternalHref } from '../../lib/safe-href';
-import { pagePath, type PageName } from '../resolve-page';
+import { pagePath, type PageName } from '../../../shared/pages.js';
 
 export type NavEntry =
   /** A page of this app, navigated client-side. */

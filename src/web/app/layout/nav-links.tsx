@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '../../lib/router';
-import { resolvePage } from '../resolve-page';
+import { resolvePage } from '../../../shared/pages.js';
 import type { NavEntry } from './nav-entries';
 
 type NavLinksProps = {

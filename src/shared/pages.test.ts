@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES, pagePath, resolvePage } from './resolve-page';
+import { PAGES, pagePath, resolvePage } from './pages.js';
 
 describe('resolvePage', () => {
   it('resolves the root to Home', () => {
