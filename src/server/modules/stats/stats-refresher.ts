@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { STATS_MIN_INTERVAL_MS, STATS_PAUSE_BETWEEN_ROBOTS_MS } from '../../../shared/constants.js';
 import { statsRecordSchema, type StatsRecordInput } from '../../../shared/schemas/stats.js';
-import { automationSecretFrom, SECRET_TOKEN_HEADER, SIGNATURE_HEADER, signBody } from '../../integrations/automation-auth.js';
+import { UpstreamError } from '../../errors.js';
+import { automationSecretFrom } from '../../integrations/automation-auth.js';
+import { postToWebhook } from '../../integrations/webhooks.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StatsService } from './stats.service.js';
 
@@ -171,25 +173,16 @@ export class StatsRefresher {
       const workflow = await this.options.workflow();
       const url = workflow.url;
       if (!url) return;
-      const body = JSON.stringify({ action: 'get_stats', robots });
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (workflow.secret) {
-        headers[SECRET_TOKEN_HEADER] = workflow.secret;
-        headers[SIGNATURE_HEADER] = signBody(workflow.secret, body);
-      }
-      const response = await fetch(url, {
-        method: 'POST',
-        headers,
-        body,
-        redirect: 'error',
-        signal: AbortSignal.any([AbortSignal.timeout(this.workflowTimeoutMs), stopping]),
-      });
-      if (!response.ok) {
-        await response.body?.cancel();
-        log.warn({ status: response.status }, 'stats workflow answered with an error; applying the stored records');
+      const reply = await postToWebhook(
+        url,
+        { action: 'get_stats', robots },
+        { secret: workflow.secret ?? undefined, timeoutMs: this.workflowTimeoutMs, signal: stopping, maxBytes: WORKFLOW_REPLY_MAX_BYTES },
+      );
+      if (!reply.ok) {
+        log.warn({ status: reply.status }, 'stats workflow answered with an error; applying the stored records');
         return;
       }
-      const records = parseWorkflowReply(await readText(response, WORKFLOW_REPLY_MAX_BYTES));
+      const records = parseWorkflowReply(reply.json);
       if (!records) {
         log.warn('stats workflow did not answer with an array of stats records; applying the stored records');
         return;
@@ -197,20 +190,14 @@ export class StatsRefresher {
       await stats.push(records.valid);
       if (records.invalid > 0) log.warn({ invalid: records.invalid }, 'stats workflow answer had records that are not stats records; they were ignored');
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      const timedOut = error instanceof UpstreamError && error.status === 504;
       log.warn({ err: error }, timedOut ? 'stats workflow did not answer in time; applying the stored records' : 'stats workflow failed; applying the stored records');
     }
   }
 }
 
 /** The records of the workflow's answer, or null when it is not a JSON array. */
-function parseWorkflowReply(text: string): { valid: StatsRecordInput[]; invalid: number } | null {
-  let reply: unknown;
-  try {
-    reply = JSON.parse(text);
-  } catch {
-    return null;
-  }
+function parseWorkflowReply(reply: unknown): { valid: StatsRecordInput[]; invalid: number } | null {
   if (!Array.isArray(reply)) return null;
   const valid: StatsRecordInput[] = [];
   let invalid = 0;
@@ -220,23 +207,6 @@ function parseWorkflowReply(text: string): { valid: StatsRecordInput[]; invalid:
     else invalid += 1;
   }
   return { valid, invalid };
-}
-
-async function readText(response: Response, maxBytes: number): Promise<string> {
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    await response.body?.cancel();
-    throw new Error(`answer larger than ${maxBytes} bytes`);
-  }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    // Leaving the loop cancels the stream.
-    if (size > maxBytes) throw new Error(`answer larger than ${maxBytes} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Waits `ms`, or less if the refresher is stopped meanwhile. */
