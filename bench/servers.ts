@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '../tests/support/processes.js';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -55,17 +55,6 @@ export function get(url: string): Promise<HttpAnswer> {
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer from ${url} within ${REQUEST_TIMEOUT_MS} ms`)));
     outgoing.end();
   });
-}
-
-/** Asks the kernel for a port nobody uses; the tiny gap before the child binds it is acceptable here. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, HOST);
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
-  return address.port;
 }
 
 /**

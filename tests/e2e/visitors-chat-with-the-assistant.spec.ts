@@ -1,5 +1,5 @@
 import { request as apiRequest, expect, test, type APIRequestContext } from '@playwright/test';
-import { startFakeChat } from '../support/fake-chat.js';
+import { startFakeWorkflow } from '../support/fake-workflow.js';
 
 /** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -26,7 +26,7 @@ async function readChatSettings(admin: APIRequestContext): Promise<ChatSettings>
 
 test('Visitors chat with the assistant once an administrator switches it on', async ({ page, baseURL }) => {
   const welcome = 'Welcome to the trading desk! Ask me about our robots.';
-  const fake = await startFakeChat();
+  const fake = await startFakeWorkflow('/chat');
   const admin = await signInAsAdmin(baseURL!);
   const before = await readChatSettings(admin);
   try {

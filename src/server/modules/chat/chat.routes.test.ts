@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeChat, type FakeChat } from '../../../../tests/support/fake-chat.js';
+import { startFakeWorkflow, type FakeWorkflow } from '../../../../tests/support/fake-workflow.js';
 import { SAME_ORIGIN } from '../../../../tests/support/sessions.js';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 
 describe.each(testDialects)('chat relay on %s', (dialect) => {
   let shop: TestApp;
-  let workflow: FakeChat;
+  let workflow: FakeWorkflow;
   beforeAll(async () => {
     shop = await createTestApp(dialect);
-    workflow = await startFakeChat();
+    workflow = await startFakeWorkflow('/chat');
+    workflow.answer = { status: 200, body: { response: 'Hello from the workflow' } };
   });
   afterAll(async () => {
     await workflow.close();
