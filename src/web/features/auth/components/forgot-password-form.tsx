@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
-import { TextField } from '../../../components/ui/text-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { passwordResetRequestErrorMessage } from '../auth-errors';
 import { useFormFields } from '../use-form-fields';
 import { validateEmail } from '../validation';
-import { useFieldMessage } from './field-message';
+import { FormField } from './form-field';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const form = useFormFields({ email: '' }, ({ email }) => validateEmail(email));
   const request = useRequestPasswordReset();
 
@@ -26,14 +24,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <p className="text-sm text-slate-400">{t('auth.forgotPassword.help')}</p>
       {request.isError && <Alert tone="error">{t(`auth.messages.${passwordResetRequestErrorMessage(request.error)}`)}</Alert>}
       {request.isSuccess && <Alert tone="success">{t('auth.forgotPassword.sent')}</Alert>}
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        required
-        error={fieldMessage(form.errors.email)}
-        {...form.inputProps('email')}
-      />
+      <FormField fields={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" />
       <button type="submit" disabled={request.isPending} className={buttonClass('primary', 'w-full')}>
         {request.isPending ? t('auth.submitting') : t('auth.forgotPassword.submit')}
       </button>

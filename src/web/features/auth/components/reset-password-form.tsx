@@ -1,18 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
-import { TextField } from '../../../components/ui/text-field';
 import { useResetPassword } from '../api/reset-password';
 import { resetPasswordErrorMessage } from '../auth-errors';
 import { useAuthModal } from '../auth-modal';
 import { useFormFields } from '../use-form-fields';
 import { validateNewPassword } from '../validation';
-import { useFieldMessage } from './field-message';
+import { FormField } from './form-field';
 
 /** The page an emailed reset link lands on; `token` comes from that link. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const authModal = useAuthModal();
   const form = useFormFields({ password: '', confirmPassword: '' }, validateNewPassword);
   const reset = useResetPassword();
@@ -43,22 +41,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {failure === 'invalidResetLink' && <RequestNewLink />}
         </Alert>
       )}
-      <TextField
-        label={t('auth.fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={fieldMessage(form.errors.password)}
-        {...form.inputProps('password')}
-      />
-      <TextField
-        label={t('auth.fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={fieldMessage(form.errors.confirmPassword)}
-        {...form.inputProps('confirmPassword')}
-      />
+      <FormField fields={form} name="password" label={t('auth.fields.newPassword')} type="password" autoComplete="new-password" />
+      <FormField fields={form} name="confirmPassword" label={t('auth.fields.confirmPassword')} type="password" autoComplete="new-password" />
       <button type="submit" disabled={reset.isPending} className={buttonClass('primary')}>
         {reset.isPending ? t('auth.submitting') : t('auth.resetPassword.submit')}
       </button>

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
-import { TextField } from '../../../components/ui/text-field';
 import { useSignInEmail } from '../api/sign-in-email';
 import { signInErrorMessage } from '../auth-errors';
 import { useFormFields } from '../use-form-fields';
 import { validateSignIn } from '../validation';
-import { useFieldMessage } from './field-message';
+import { FormField } from './form-field';
 
 type SignInFormProps = {
   onSignedIn: () => void;
@@ -15,7 +14,6 @@ type SignInFormProps = {
 
 export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const form = useFormFields({ email: '', password: '' }, validateSignIn);
   const signIn = useSignInEmail();
 
@@ -29,22 +27,8 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
       className="flex flex-col gap-4"
     >
       {signIn.isError && <Alert tone="error">{t(`auth.messages.${signInErrorMessage(signIn.error)}`)}</Alert>}
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        required
-        error={fieldMessage(form.errors.email)}
-        {...form.inputProps('email')}
-      />
-      <TextField
-        label={t('auth.fields.password')}
-        type="password"
-        autoComplete="current-password"
-        required
-        error={fieldMessage(form.errors.password)}
-        {...form.inputProps('password')}
-      />
+      <FormField fields={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" />
+      <FormField fields={form} name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" />
       <button type="button" onClick={onForgotPassword} className="self-start text-sm font-medium text-emerald-400 hover:text-emerald-300 hover:underline">
         {t('auth.forgotPassword.link')}
       </button>
