@@ -1,16 +1,25 @@
 import type { FastifyRequest } from 'fastify';
-import { LANGUAGES, type Language } from '../../shared/constants.js';
+import type { Language } from '../../shared/constants.js';
+import { resolveLanguage } from '../../shared/language.js';
 
-const isLanguage = (value: string | undefined): value is Language => LANGUAGES.includes(value as Language);
+/** The language tags of an Accept-Language header, most preferred first ('fr-FR;q=0.9' -> 'fr-FR'). */
+function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', quality] = part.trim().split(';q=');
+      return { tag: tag.trim(), quality: quality === undefined ? 1 : Number(quality) };
+    })
+    .filter((entry) => entry.tag !== '' && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality)
+    .map((entry) => entry.tag);
+}
 
 /**
- * The language of a page the server renders, in the order the browser app uses: the visitor's
- * stored choice (cookie), the administrator's default, the browser's languages, English.
+ * The language of a page the server renders, decided as the browser app decides it: the visitor's
+ * stored choice (the `lang` cookie), the administrator's default, the browser's languages, English.
  */
 export function chooseLanguage(request: FastifyRequest, defaultLanguage = ''): Language {
-  const cookie = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
-  if (isLanguage(cookie)) return cookie;
-  if (isLanguage(defaultLanguage)) return defaultLanguage;
-  const accepted = (request.headers['accept-language'] ?? '').split(',').map((part) => part.trim().slice(0, 2).toLowerCase());
-  return accepted.find(isLanguage) ?? 'en';
+  const stored = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
+  return resolveLanguage({ stored, adminDefault: defaultLanguage, browser: acceptedLanguages(request.headers['accept-language']) });
 }

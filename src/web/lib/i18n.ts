@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { LANGUAGES, type Language } from '../../shared/constants.js';
 import type { EmbeddedMessages } from './initial-data';
-import { readStoredLanguage, resolveLanguage, storeLanguage } from './language';
+import { resolveLanguage } from '../../shared/language.js';
+import { readStoredLanguage, storeLanguage } from './language';
 
 export const i18n = i18next.createInstance();
 

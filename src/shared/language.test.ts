@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLanguage, toLanguage } from './language';
+import { resolveLanguage, toLanguage } from './language.js';
 
 describe('toLanguage', () => {
   it('keeps the primary subtag of a supported language', () => {
