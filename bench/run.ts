@@ -9,7 +9,8 @@ import { chromiumPath } from '../tests/support/chromium.js';
 import { measureFirstLoad } from './first-load.js';
 import { runLighthouse } from './lighthouse.js';
 import { CONNECTIONS, measure, type Figures, type LoadSettings } from './load.js';
-import { formatNumber, formatTable, redactDatabaseUrl } from './report.js';
+import { withoutPassword } from '../src/server/db/database.js';
+import { formatNumber, formatTable } from './report.js';
 import { appEntry, get, readMemory, startApp, startBare, StartupError, stopServer, type ServerProcess } from './servers.js';
 
 interface Target {
@@ -59,7 +60,7 @@ async function ensureBuilt(): Promise<void> {
 function databaseDescription(): { dialect: string; where: string } {
   const url = process.env.DATABASE_URL;
   if (!url) return { dialect: 'sqlite', where: 'a fresh file in the temporary DATA_DIR' };
-  return { dialect: url.startsWith('sqlite:') ? 'sqlite' : 'postgres', where: redactDatabaseUrl(url) };
+  return { dialect: url.startsWith('sqlite:') ? 'sqlite' : 'postgres', where: withoutPassword(url) };
 }
 
 function printEnvironment(settings: Settings): void {

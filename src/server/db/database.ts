@@ -16,8 +16,8 @@ export interface DatabaseHandle {
 export class DatabaseUnreachableError extends Error {}
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  const engine = config.dialect === 'sqlite' ? createSqliteDialect(config.file) : createPostgresDialect(config.url);
-  const db = new Kysely<Database>({ dialect: engine.dialect });
+  const dialect = config.dialect === 'sqlite' ? createSqliteDialect(config.file) : createPostgresDialect(config.url);
+  const db = new Kysely<Database>({ dialect });
   const ping = async () => {
     try {
       await sql`select 1`.execute(db);
@@ -31,7 +31,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   } catch (error) {
     await db.destroy().catch(() => undefined);
     const reason = error instanceof Error ? error.message || (error as { code?: string }).code : String(error);
-    const where = config.dialect === 'postgres' ? redactUrl(config.url) : config.file;
+    const where = config.dialect === 'postgres' ? withoutPassword(config.url) : config.file;
     throw new DatabaseUnreachableError(`Cannot open the database at ${where}: ${reason}`);
   }
   return {
@@ -44,7 +44,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 }
 
 /** A connection URL without its password, for messages and logs. */
-export function redactUrl(url: string): string {
+export function withoutPassword(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';

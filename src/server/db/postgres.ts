@@ -25,7 +25,7 @@ function typeParser(oid: number, format?: string): (value: string) => unknown {
   }
 }
 
-export function createPostgresPool(url: string): pg.Pool {
+function createPostgresPool(url: string): pg.Pool {
   const pool = new Pool({
     connectionString: url,
     max: 10,
@@ -39,7 +39,6 @@ export function createPostgresPool(url: string): pg.Pool {
   return pool;
 }
 
-export function createPostgresDialect(url: string): { dialect: PostgresDialect; close: () => Promise<void> } {
-  const pool = createPostgresPool(url);
-  return { dialect: new PostgresDialect({ pool }), close: () => pool.end() };
+export function createPostgresDialect(url: string): PostgresDialect {
+  return new PostgresDialect({ pool: createPostgresPool(url) });
 }

@@ -78,7 +78,7 @@ export function lockDataDir(dataDir: string): () => void {
   return () => lock.close();
 }
 
-export function createSqliteDialect(file: string): { dialect: SqliteDialect; close: () => void } {
+export function createSqliteDialect(file: string): SqliteDialect {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
   database.pragma('journal_mode = WAL');
@@ -87,5 +87,5 @@ export function createSqliteDialect(file: string): { dialect: SqliteDialect; clo
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return { dialect: new SqliteDialect({ database: uniformDatabase(database) }), close: () => database.close() };
+  return new SqliteDialect({ database: uniformDatabase(database) });
 }
