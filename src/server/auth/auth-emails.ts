@@ -1,41 +1,26 @@
+import { serverStrings } from '../html/server-strings.js';
 import type { MailMessage } from '../integrations/mailer.js';
 
+type EmailKind = 'verify' | 'reset';
+
 /**
- * The two account emails. Both languages in one message: the server does not know which one
- * the reader chose in the browser.
+ * One account email, in both languages (English first): the server does not know which language
+ * the reader chose in the browser. The texts live in the i18n catalogues.
  */
+function accountEmail(kind: EmailKind, to: string, url: string, shop: string): MailMessage {
+  const [en, fr] = (['en', 'fr'] as const).map((language) => serverStrings(language).emails[kind]);
+  const fill = (text: string) => text.replaceAll('{{shop}}', shop);
+  return {
+    to,
+    subject: `${en!.subject} / ${fr!.subject}`,
+    text: [fill(en!.body), url, '', fill(fr!.body), url, '', `${en!.ignore} / ${fr!.ignore}`].join('\n'),
+  };
+}
+
 export function authEmails(publicUrl: string) {
   const shop = new URL(publicUrl).host;
   return {
-    verifyEmail(to: string, url: string): MailMessage {
-      return {
-        to,
-        subject: 'Confirm your email address / Confirmez votre adresse email',
-        text: [
-          `Welcome to ${shop}! Confirm your email address by opening this link:`,
-          url,
-          '',
-          `Bienvenue sur ${shop} ! Confirmez votre adresse email en ouvrant ce lien :`,
-          url,
-          '',
-          'If you did not create this account, ignore this message. / Si vous n’avez pas créé ce compte, ignorez ce message.',
-        ].join('\n'),
-      };
-    },
-    resetPassword(to: string, url: string): MailMessage {
-      return {
-        to,
-        subject: 'Reset your password / Réinitialisez votre mot de passe',
-        text: [
-          'Someone asked to reset the password of your account. Choose a new one here (valid for one hour):',
-          url,
-          '',
-          'Une réinitialisation du mot de passe de votre compte a été demandée. Choisissez-en un nouveau ici (valable une heure) :',
-          url,
-          '',
-          'If it was not you, ignore this message. / Si ce n’était pas vous, ignorez ce message.',
-        ].join('\n'),
-      };
-    },
+    verifyEmail: (to: string, url: string) => accountEmail('verify', to, url, shop),
+    resetPassword: (to: string, url: string) => accountEmail('reset', to, url, shop),
   };
 }

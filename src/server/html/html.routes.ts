@@ -10,7 +10,7 @@ import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from './escape-html.js';
 import { headTags, metaFromSettings } from './head-tags.js';
 import { chooseLanguage } from './language.js';
-import { catalogue as messagesFor } from './server-strings.js';
+import { browserCatalogue } from './server-strings.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {
@@ -50,7 +50,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     let meta = metaFromSettings(settings, publicUrl, canonicalPath);
     // The interface strings of the page's language travel with the page instead of in the
     // JavaScript bundle, which then carries neither language.
-    const data: Record<string, unknown> = { settings, messages: { lang, catalogue: messagesFor(lang) } };
+    const data: Record<string, unknown> = { settings, messages: { lang, catalogue: browserCatalogue(lang) } };
     let structuredData = '';
     if (page === 'Home') {
       const [categories, robots, banners] = await Promise.all([

@@ -5,9 +5,13 @@ import fr from '../../web/locales/fr.json' with { type: 'json' };
 type Catalogue = typeof en;
 const catalogues: Record<Language, Catalogue> = { en, fr: fr as Catalogue };
 
-/** A whole catalogue, embedded in each page so the browser needs no extra request for it. */
-export function catalogue(language: Language): Catalogue {
-  return catalogues[language];
+/**
+ * The strings the browser app uses, embedded in each page so it needs no extra request for them;
+ * the server's own pages and emails stay out.
+ */
+export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPages'> {
+  const { serverPages: _serverOnly, ...browser } = catalogues[language];
+  return browser;
 }
 
 /**
