@@ -14,6 +14,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
 import { runExclusive } from './db/dialect.js';
 import { lockDataDir } from './db/sqlite.js';
+import { LocalDiskStorage } from './storage/local-disk-storage.js';
+import type { Storage } from './storage/storage.js';
 import { registerHtmlPages } from './html/html.routes.js';
 import { PageShell } from './html/page-shell.js';
 import { registerSeoRoutes } from './html/seo.routes.js';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Serialized public reads; writers call invalidate() so visitors see changes at once. */
     publicCache: PublicCache;
+    /** Uploaded files: public images and private robot files (src/server/storage/storage.ts). */
+    storage: Storage;
   }
 }
 
@@ -117,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const content = new ContentRepository(db);
   const publicCache = new PublicCache();
   app.decorate('publicCache', publicCache);
+  const storage: Storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
+  app.decorate('storage', storage);
   const users = new UsersService(new UsersRepository(db));
   const stats = new StatsService(new StatsRepository(db));
   const statsRefresher = new StatsRefresher({

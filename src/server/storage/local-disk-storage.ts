@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PayloadTooLargeError } from '../errors.js';
+import { assertStorageKey, type OpenedFile, type PutOptions, type Storage, type StoredFile } from './storage.js';
+
+/** Counts bytes as they pass and fails the pipeline as soon as there are too many. */
+export function byteLimit(maxBytes: number, counted: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > maxBytes) {
+        callback(new PayloadTooLargeError(`The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB.`));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+}
+
+/**
+ * Files under DATA_DIR/storage. Uploads go to `.partial/` first (same file system, so the final
+ * rename is atomic); whatever a killed process left there is removed at start.
+ */
+export class LocalDiskStorage implements Storage {
+  private readonly partialDir: string;
+
+  constructor(private readonly root: string) {
+    this.partialDir = path.join(root, '.partial');
+    rmSync(this.partialDir, { recursive: true, force: true });
+    mkdirSync(this.partialDir, { recursive: true });
+  }
+
+  private pathOf(key: string): string {
+    assertStorageKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<StoredFile> {
+    const target = this.pathOf(key);
+    const partial = path.join(this.partialDir, randomUUID());
+    const counted = { bytes: 0 };
+    try {
+      await pipeline(body, byteLimit(options.maxBytes ?? Infinity, counted), createWriteStream(partial, { flags: 'wx', flush: true }));
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(partial, target);
+    } catch (error) {
+      // Drain what the client is still sending, so it reads our answer instead of a reset.
+      body.resume();
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return { key, size: counted.bytes };
+  }
+
+  async open(key: string): Promise<OpenedFile | null> {
+    const file = this.pathOf(key);
+    try {
+      const stats = await stat(file);
+      if (!stats.isFile()) return null;
+      return { stream: createReadStream(file), size: stats.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
