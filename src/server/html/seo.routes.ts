@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { CONTENT_PAGE_SLUGS, contentPageNames } from '../../shared/content-pages.js';
+import { pagePath } from '../../shared/pages.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { escapeHtml, textFromHtml } from './escape-html.js';
@@ -12,7 +14,7 @@ interface SeoDeps {
 }
 
 /** Pages a search engine should index; the admin pages and the API are not among them. */
-const publicPages = ['/', '/FAQ', '/CopyTrade', '/Update', '/product.html'];
+const publicPages = ['/', '/FAQ', ...CONTENT_PAGE_SLUGS.map((slug) => pagePath(contentPageNames[slug])), '/product.html'];
 const adminPages = [
   '/Dashboard',
   '/OrderForm',
@@ -25,6 +27,7 @@ const adminPages = [
   '/NewsletterManagement',
   '/UserManagement',
   '/Settings',
+  '/Account',
 ];
 
 export function registerSeoRoutes(app: FastifyInstance, { publicUrl, settings, catalogue }: SeoDeps): void {
