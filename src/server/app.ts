@@ -171,9 +171,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
-  registerSeoRoutes(app, { publicUrl: config.publicUrl, settings, catalogue });
+  const shell = await PageShell.load(path.join(webRoot, 'index.html'));
+  registerSeoRoutes(app, { shell, publicUrl: config.publicUrl, settings, catalogue });
   await registerStaticFiles(app, webRoot);
-  registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue, content, cache: publicCache });
+  registerHtmlPages(app, { shell, publicUrl: config.publicUrl, settings, catalogue, content, cache: publicCache });
   statsRefresher.start(config.statsRefreshSeconds);
   return app;
 }

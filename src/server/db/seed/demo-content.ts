@@ -444,6 +444,15 @@ export function demoRobotHistory(robot: DemoRobot, now: Date): DemoRobotStatsPoi
   return points.reverse();
 }
 
+/**
+ * The demo hero's words, as settings rather than text drawn in the banner image: HTML text stays
+ * readable on a phone and the owner rewrites it, in their language, in Settings.
+ */
+export const demoHeroText = {
+  hero_title: 'Trading robots that never sleep',
+  hero_description: 'Expert Advisors for MetaTrader 4 and 5, on forex and gold, delivered within 24 hours.',
+} as const;
+
 export const demoBanners: readonly DemoHeroBanner[] = [
   {
     title: 'Automated trading robots for MetaTrader 4 and 5',

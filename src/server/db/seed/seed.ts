@@ -4,7 +4,7 @@ import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import { settingDefaults } from '../../../shared/settings-keys.js';
 import { SettingsRepository } from '../../modules/settings/settings.repository.js';
 import type { Database } from '../schema.js';
-import { demoBanners, demoCategories, demoFaqs, demoPages, demoRobotHistory, demoRobots } from './demo-content.js';
+import { demoBanners, demoCategories, demoFaqs, demoHeroText, demoPages, demoRobotHistory, demoRobots } from './demo-content.js';
 
 /** Every setting key of SPEC §3 exists with its default; saved values are left alone. */
 export async function ensureSettings(db: Kysely<Database>): Promise<void> {
@@ -70,6 +70,9 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         .execute();
     }
 
+    for (const [key, value] of Object.entries(demoHeroText)) {
+      await trx.updateTable('settings').set({ value, updated_at: at(0) }).where('key', '=', key).where('value', '=', '').execute();
+    }
     await trx
       .insertInto('hero_banners')
       .values(demoBanners.map((banner) => ({ id: randomUUID(), ...banner, created_date: at(0), updated_at: at(0) })))
