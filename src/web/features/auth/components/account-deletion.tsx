@@ -18,19 +18,22 @@ export function AccountDeletion() {
   const form = useFormFields({ password: '' }, validatePasswordConfirmation);
   const remove = useDeleteAccount();
   const error = remove.error instanceof ApiError ? remove.error : null;
-  const message = error?.fields?.password === 'incorrect' ? t('account.delete.wrongPassword') : error?.status === 403 ? error.message : t('auth.messages.requestFailed');
+  const message = error?.fields?.password === 'incorrect' ? t('account.delete.wrongPassword') : error?.status === 403 ? t('account.delete.lastAdmin') : t('auth.messages.requestFailed');
   return (
     <AccountSection title={t('account.delete.heading')} tone="danger">
       <p className="text-sm text-slate-300">{t('account.delete.explanation')}</p>
       <form
         noValidate
         onSubmit={(event) => {
-          if (form.check(event)) remove.mutate({ password: form.values.password }, {
-              onSuccess: () => {
-                authModal.notify('accountDeleted');
-                navigate('/');
-              },
-            });
+          if (!form.check(event)) return;
+          // mutateAsync, not mutate's callbacks: clearing the user unmounts this form before they would run.
+          remove.mutateAsync({ password: form.values.password }).then(
+            () => {
+              authModal.notify('accountDeleted');
+              navigate('/');
+            },
+            () => undefined,
+          );
         }}
         className="flex flex-col gap-4"
       >
