@@ -30,7 +30,7 @@ export class PageShell {
 
   /** The built app's stylesheet links, for pages the server writes entirely (Our Products). */
   stylesheets(): string {
-    return (this.parts[0].match(/<link rel="stylesheet"[^>]*>/g) ?? []).join('\n');
+    return (this.parts.join('').match(/<link rel="stylesheet"[^>]*>/g) ?? []).join('\n');
   }
 
   render(content: ShellContent): string {
