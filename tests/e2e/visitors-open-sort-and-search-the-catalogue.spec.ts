@@ -42,3 +42,18 @@ test('Visitors sort and search the catalogue together with the category filter, 
   await page.getByLabel('Search by name').fill('no such robot');
   await expect(page.getByText('No robots found')).toBeVisible();
 });
+
+test('On a phone, Sign In shows once, menu open or not, and the hero words sit clear of the carousel controls', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+  await expect(signIn).toHaveCount(1);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main (mobile)' })).toBeVisible();
+  await expect(signIn).toHaveCount(1);
+  await page.getByRole('button', { name: 'Menu' }).click();
+
+  const title = await page.getByRole('heading', { level: 1, name: 'Trading robots that never sleep' }).boundingBox();
+  const controls = await page.getByRole('button', { name: 'Next slide' }).boundingBox();
+  expect(title && controls && title.y >= controls.y + controls.height).toBe(true);
+});
