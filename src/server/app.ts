@@ -28,6 +28,9 @@ import { PublicCache } from './http/public-cache.js';
 import { registerStaticFiles } from './http/static-files.js';
 import { automationSecretFrom } from './integrations/automation-auth.js';
 import { createMailer } from './integrations/mailer.js';
+import { AccountRepository } from './modules/account/account.repository.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { AccountService } from './modules/account/account.service.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoriesRepository } from './modules/catalogue/categories.repository.js';
@@ -67,6 +70,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Receives the generated credentials of a first administrator, for the terminal (main.ts). */
+  onAdministratorGenerated?: (credentials: { email: string; password: string }) => void;
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', import.meta.url.includes('/dist/') ? '..' : '.');
@@ -109,7 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     releaseLock();
   });
   try {
-    await prepareDatabase(database, config, app.log);
+    const admin = await prepareDatabase(database, config, app.log);
+    if (admin.kind === 'created' && admin.generatedPassword) options.onAdministratorGenerated?.({ email: admin.email, password: admin.generatedPassword });
   } catch (error) {
     await app.close();
     throw error;
@@ -136,7 +142,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
   app.addHook('onClose', () => statsRefresher.stop());
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log: app.log });
-  const auth = createAuth(config, db, mailer, app.log);
+  const auth = createAuth(config, db, mailer, app.log, async () => {
+    const { seo_title, default_language } = await settings.getPublic();
+    return { shopName: seo_title, defaultLanguage: default_language };
+  });
 
   registerErrorHandler(app);
   registerOriginCheck(app, (request) => ownOrigins(config, request));
@@ -164,12 +173,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes(new NewsletterService(new NewsletterRepository(db))));
   await app.register(chatRoutes(new ChatService(settings)));
   await app.register(usersRoutes(users));
+  await app.register(accountRoutes(new AccountService(new AccountRepository(db))));
   await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
-  registerSeoRoutes(app, { publicUrl: config.publicUrl, settings, catalogue });
+  const shell = await PageShell.load(path.join(webRoot, 'index.html'));
+  registerSeoRoutes(app, { shell, publicUrl: config.publicUrl, settings, catalogue });
   await registerStaticFiles(app, webRoot);
-  registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue, content, cache: publicCache });
+  registerHtmlPages(app, { shell, publicUrl: config.publicUrl, settings, catalogue, content, cache: publicCache });
   statsRefresher.start(config.statsRefreshSeconds);
   return app;
 }

@@ -21,6 +21,11 @@ export const PAGES = [
   'UserManagement',
   'Settings',
   'ResetPassword',
+  'Account',
+  'Terms',
+  'Privacy',
+  'RefundPolicy',
+  'RiskDisclosure',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 

@@ -38,6 +38,19 @@ const matrix: Record<string, Case> = {
   'GET /api/faqs': { request: () => ({ url: '/api/faqs' }), expected: everyone(200) },
   'GET /api/pages/:slug': { request: () => ({ url: '/api/pages/copy_trade' }), expected: everyone(200) },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: signedIn },
+  'GET /api/account/sessions': { request: () => ({ url: '/api/account/sessions' }), expected: signedIn },
+  'DELETE /api/account/sessions/:id': {
+    request: () => ({ url: '/api/account/sessions/not-a-session' }),
+    expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 },
+  },
+  'POST /api/account/sessions/revoke-others': {
+    request: () => ({ url: '/api/account/sessions/revoke-others' }),
+    expected: { anonymous: 401, clientA: 204, clientB: 204, admin: 204 },
+  },
+  'POST /api/account/delete': {
+    request: () => ({ url: '/api/account/delete', payload: { password: 'not-the-password' } }),
+    expected: { anonymous: 401, clientA: 400, clientB: 400, admin: 400 },
+  },
   'GET /api/auth/providers': { request: () => ({ url: '/api/auth/providers' }), expected: everyone(200) },
   'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(200) },
   'POST /api/auth/*': { request: () => ({ url: '/api/auth/update-user', payload: { name: 'Same Name' } }), expected: signedIn },

@@ -70,9 +70,10 @@ test('Statistics pushed by the automation reach the catalogue card', async ({ pa
 
     await pushUntilShown(page, request, secret, record, '71.25%');
     const card = robotCard(page);
-    await expect(cardStat(card, 'Balance')).toHaveText('15,000.50');
+    // In dollars: balance and the floating profit are amounts of money.
+    await expect(cardStat(card, 'Balance')).toHaveText('$15,000.50');
     const floating = cardStat(card, 'Floating');
-    await expect(floating).toHaveText('-12.50');
+    await expect(floating).toHaveText('-$12.50');
     await expect(floating).toHaveClass(/\btext-red-/);
 
     // Give the robot its demo figures back, so other journeys see the catalogue as seeded.

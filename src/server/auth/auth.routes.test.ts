@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../tests/support/test-app.js';
+import { readOutbox } from '../../../tests/support/outbox.js';
 import { createClient, SAME_ORIGIN, signIn, signUp } from '../../../tests/support/sessions.js';
 
 describe.each(testDialects)('accounts on %s', (dialect) => {
@@ -19,15 +18,37 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     expect(row.role).toBe('client');
     expect(row.email_verified).toBe(false);
 
-    const outbox = readdirSync(path.join(shop.dataDir, 'outbox'));
-    const mail = outbox.map((file) => readFileSync(path.join(shop.dataDir, 'outbox', file), 'utf8')).find((text) => text.includes('jane@example.com'));
-    expect(mail).toContain('/api/auth/verify-email?token=');
+    const mail = readOutbox(shop.dataDir).find((message) => message.to.includes('jane@example.com'));
+    expect(mail?.text).toContain('/api/auth/verify-email?token=');
 
     const cookie = await signIn(shop.app, 'jane@example.com', 'secret1');
     const me = await shop.app.inject({ url: '/api/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: 'jane@example.com', full_name: 'Jane Trader', role: 'client', isAdmin: false });
     expect(me.json().created_date).toMatch(/Z$/);
+  });
+
+  it('writes account emails with the shop’s name and in the language the visitor uses', async () => {
+    const { db } = shop.app.database;
+    await db.updateTable('settings').set({ value: 'Robots Dupont' }).where('key', '=', 'seo_title').execute();
+    shop.app.publicCache.invalidate();
+    const french = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { ...SAME_ORIGIN, 'accept-language': 'en-US;q=0.5, fr-FR', cookie: 'lang=fr' },
+      payload: { email: 'amelie@example.com', password: 'secret12', name: 'Amélie' },
+    });
+    expect(french.statusCode).toBe(200);
+    const mail = readOutbox(shop.dataDir).find((message) => message.to.includes('amelie@example.com'))!;
+    expect(mail.subject).toBe('Confirmez votre adresse email');
+    expect(mail.text).toContain('Robots Dupont');
+    expect(mail.text).not.toContain('localhost:3000!');
+    expect(mail.text).not.toContain('Welcome');
+
+    await shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { ...SAME_ORIGIN, 'accept-language': 'en-GB' }, payload: { email: 'bob@example.com', password: 'secret12', name: 'Bob' } });
+    const english = readOutbox(shop.dataDir).find((message) => message.to.includes('bob@example.com'))!;
+    expect(english.subject).toBe('Confirm your email address');
+    expect(english.text).toContain('Welcome to Robots Dupont!');
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { columnTypes, type ColumnTypes, type DialectName } from './dialect.js';
 import * as initialSchema from './migrations/0001-initial-schema.js';
+import * as legalContentPages from './migrations/0003-legal-content-pages.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -9,9 +10,11 @@ interface DialectMigration {
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, DialectMigration> = {
   '0001-initial-schema': initialSchema,
+  '0003-legal-content-pages': legalContentPages,
 };
 
-class InCodeMigrations implements MigrationProvider {
+/** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */
+export class InCodeMigrations implements MigrationProvider {
   constructor(private readonly types: ColumnTypes) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ContentPageSlug } from '../../shared/content-pages.js';
 
 /**
  * The database as every module sees it, whatever the dialect: booleans are booleans, timestamps
@@ -195,8 +196,7 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
-export const pageSlugs = ['copy_trade', 'update'] as const;
-export type PageSlug = (typeof pageSlugs)[number];
+export type PageSlug = ContentPageSlug;
 
 export interface ContentPagesTable {
   id: string;

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants.js';
+import { contentPageSlugOf } from '../../shared/content-pages.js';
+import { documentTitle } from '../../shared/document-title.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
@@ -10,7 +12,7 @@ import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from './escape-html.js';
 import { headTags, metaFromSettings } from './head-tags.js';
 import { chooseLanguage } from './language.js';
-import { browserCatalogue } from './server-strings.js';
+import { browserCatalogue, pageTitle } from './server-strings.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {
@@ -47,7 +49,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   const { shell, publicUrl, catalogue, cache } = deps;
 
   const render = async (page: PageName, canonicalPath: string, robotId: string, lang: Language, settings: PublicSettings): Promise<string> => {
-    let meta = metaFromSettings(settings, publicUrl, canonicalPath);
+    let meta = { ...metaFromSettings(settings, publicUrl, canonicalPath), title: documentTitle(pageTitle(lang, page), settings.seo_title) };
     // The interface strings of the page's language travel with the page instead of in the
     // JavaScript bundle, which then carries neither language.
     const data: Record<string, unknown> = { settings, messages: { lang, catalogue: browserCatalogue(lang) } };
@@ -64,9 +66,14 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       if (robot) {
         data.robot = robot;
         const description = textFromHtml(robot.description) || meta.description;
-        meta = { ...meta, title: `${robot.name} | ${settings.seo_title}`, description, image: robot.image_url || meta.image };
+        meta = { ...meta, title: documentTitle(robot.name, settings.seo_title), description, image: robot.image_url || meta.image };
         structuredData = productStructuredData(robot, description, meta.url, publicUrl);
       }
+    } else if (contentPageSlugOf(page)) {
+      // A link preview of the terms, say, shows the start of the terms, not the shop's slogan.
+      const stored = await deps.content.findPage(contentPageSlugOf(page)!);
+      const description = textFromHtml(stored?.content ?? '', 200);
+      if (description) meta = { ...meta, description };
     }
     return shell!.render({ lang, head: headTags(meta, publicUrl) + structuredData, data });
   };

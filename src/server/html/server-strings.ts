@@ -21,3 +21,8 @@ export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPag
 export function serverStrings(language: Language): Catalogue['serverPages'] {
   return catalogues[language].serverPages;
 }
+
+/** The name of each page for its `<title>`, in the page's language; Home has none of its own. */
+export function pageTitle(language: Language, page: string): string | undefined {
+  return page === 'Home' ? undefined : (catalogues[language].documentTitles as Record<string, string>)[page];
+}

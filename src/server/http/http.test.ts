@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.js'
 import { buildApp } from '../app.js';
 import { DataDirInUseError } from '../db/sqlite.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
+import { DEFAULT_SEO_TITLE } from '../../shared/settings-keys.js';
+import { escapeHtml } from '../html/escape-html.js';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -86,6 +88,18 @@ describe('HTTP layer', () => {
     expect(response.body).toContain(`<meta property="og:image" content="http://localhost:3000${robot.image_url}">`);
     const structured = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(response.body)![1]!);
     expect(structured).toMatchObject({ '@type': 'Product', name: robot.name, offers: { price: robot.price.toFixed(2), priceCurrency: 'USD' } });
+  });
+
+  it('gives each page its own title, and a legal page its own description, in the page’s language', async () => {
+    const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    const site = escapeHtml(DEFAULT_SEO_TITLE);
+    expect(title((await shop.app.inject('/')).body)).toBe(site);
+    expect(title((await shop.app.inject('/FAQ')).body)).toBe(`FAQ | ${site}`);
+    expect(title((await shop.app.inject('/Account')).body)).toBe(`My account | ${site}`);
+    const terms = await shop.app.inject({ url: '/terms', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(title(terms.body)).toBe(`Conditions générales de vente | ${site}`);
+    expect(terms.body).toContain('<meta name="description" content="Template: replace this text before you sell.');
+    expect(terms.body).toContain('<link rel="canonical" href="http://localhost:3000/Terms">');
   });
 
   it('escapes stored text that would break out of the page', async () => {

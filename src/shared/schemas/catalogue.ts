@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_PAGE_SLUGS } from '../content-pages.js';
 
 /** The shapes the storefront reads; one definition for the server's responses and the browser. */
 
@@ -93,7 +94,7 @@ export const faqSchema = z.object({
 });
 export type Faq = z.infer<typeof faqSchema>;
 
-export const pageSlugSchema = z.enum(['copy_trade', 'update']);
+export const pageSlugSchema = z.enum(CONTENT_PAGE_SLUGS);
 export type PageSlug = z.infer<typeof pageSlugSchema>;
 
 export const contentPageSchema = z.object({

@@ -1,0 +1,27 @@
+import type { PageName } from './pages.js';
+
+/**
+ * The administrator-editable rich-text pages, by slug: the one list the server's routes, the
+ * database's CHECK constraint (migration 0003) and the browser app all read. Adding a slug here
+ * also needs a migration that widens that constraint.
+ */
+export const CONTENT_PAGE_SLUGS = ['copy_trade', 'update', 'terms', 'privacy', 'refund_policy', 'risk_disclosure'] as const;
+export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];
+
+/** The legal pages a shop selling trading software needs (DESIGN deviation 8). */
+export const LEGAL_PAGE_SLUGS = ['terms', 'privacy', 'refund_policy', 'risk_disclosure'] as const satisfies readonly ContentPageSlug[];
+
+/** The public page that shows each content page. */
+export const contentPageNames = {
+  copy_trade: 'CopyTrade',
+  update: 'Update',
+  terms: 'Terms',
+  privacy: 'Privacy',
+  refund_policy: 'RefundPolicy',
+  risk_disclosure: 'RiskDisclosure',
+} as const satisfies Record<ContentPageSlug, PageName>;
+
+/** The content page a public page shows, if it shows one. */
+export function contentPageSlugOf(page: PageName): ContentPageSlug | undefined {
+  return CONTENT_PAGE_SLUGS.find((slug) => contentPageNames[slug] === page);
+}
