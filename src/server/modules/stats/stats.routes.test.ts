@@ -3,7 +3,7 @@ import { createTestApp, testDialects, type TestApp } from '../../../../tests/sup
 import type { Robot } from '../../../shared/schemas/catalogue.js';
 import { signBody } from '../../integrations/automation-auth.js';
 
-const SECRET = 'stats-workflow-secret';
+const SECRET = 'stats-workflow-secret-long-enough-to-use';
 
 describe.each(testDialects)('stats push hook on %s', (dialect) => {
   let shop: TestApp;
