@@ -96,6 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keepAliveTimeout: config.timeouts.keepAliveMs,
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.trustProxy === true) {
+    app.log.warn('TRUST_PROXY=true believes the left-most X-Forwarded-For address, which any client can write: set the number of proxies in front of the shop (e.g. 1) or their addresses instead');
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -86,7 +86,7 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     const me = (await shop.app.inject({ url: '/api/me', headers: { cookie: admin } })).json<{ id: string }>();
     const own = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${me.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role: 'client' } });
     expect(own.statusCode).toBe(403);
-    expect(own.json().error.message).toBe('Vous ne pouvez pas modifier votre propre rôle.');
+    expect(own.json().error.message).toBe('You cannot change your own role.');
     const client = await createClient(shop.app, 'roles@example.com');
     for (const role of ['user', 'root', '', null]) {
       const bad = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${client.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role } });
