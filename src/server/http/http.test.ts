@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { buildApp } from '../app.js';
 import { DataDirInUseError } from '../db/sqlite.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
@@ -179,5 +179,32 @@ describe('public read cache', () => {
     expect((await shop.app.inject('/api/faqs')).json<unknown[]>()).toHaveLength(before);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await shop.app.inject('/api/faqs')).json<unknown[]>()).toHaveLength(0);
+  });
+});
+
+describe.each(testDialects)('security headers on every answer on %s', (dialect) => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp(dialect);
+  });
+  afterAll(() => shop.close());
+
+  it('sends them with the cross-origin refusal too', async () => {
+    const api = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'https://evil.example' } });
+    expect(api.statusCode).toBe(403);
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await shop.app.inject({ method: 'POST', url: '/Dashboard', headers: { origin: 'https://evil.example' } });
+    expect(page.statusCode).toBe(403);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('gives an HTML page served under /api (better-auth’s error page) a CSP and frame protection', async () => {
+    const response = await shop.app.inject('/api/auth/error?error=state_mismatch');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
