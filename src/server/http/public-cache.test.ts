@@ -33,6 +33,8 @@ describe.each(testDialects)('public reads flooded with invented query strings on
     const warm = ['/', '/api/robots', `/api/robots?category=${encodeURIComponent(category)}`, `/RobotDetail?robotId=${robotId}`, '/RobotDetail'];
     for (const url of warm) expect((await shop.app.inject(url)).statusCode, url).toBe(200);
     const entries = shop.app.publicCache.size;
+    // Home and Home's data, the list, the category, the robot page and the plain robot page.
+    expect(entries).toBeGreaterThanOrEqual(warm.length);
 
     for (let index = 0; index < 100; index++) {
       const noise = randomUUID();
