@@ -61,14 +61,21 @@ export class PublicCache {
     return value;
   }
 
+  /** The entry for `key` when cached and fresh; never loads anything. */
+  fresh(key: string): Promise<Entry> | undefined {
+    const cached = this.slots.get(key);
+    return cached && cached.expiresAt > Date.now() ? cached.entry : undefined;
+  }
+
   /**
    * The cached entry for `key`, produced by `load` when missing or expired (once, however many
    * ask). Callers build keys from the parameters their answer depends on, normalised, and only
    * for things that exist: a query string a client invents must not create an entry.
    */
   get(key: string, contentType: string, load: () => Promise<string | Buffer>): Promise<Entry> {
+    const fresh = this.fresh(key);
+    if (fresh) return fresh;
     const cached = this.slots.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.entry;
     // Full: drop the oldest entry only, so the pages everyone reads stay cached.
     if (!cached && this.slots.size >= MAX_ENTRIES) this.slots.delete(this.slots.keys().next().value!);
     const previous = cached?.entry;
