@@ -37,6 +37,8 @@ function flood(origin: string, robotId: string, seconds: number): PromiseLike<Re
     connections: FLOOD_CONNECTIONS,
     pipelining: 1,
     duration: seconds,
+    // As browsers and `curl --compressed` ask: a miss then also costs a compression.
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[floodCounter % paths.length]!(floodCounter++) }) }],
   });
 }
