@@ -116,6 +116,13 @@ describe.each(testDialects)('hostile input on %s never gets a 5xx', (dialect) =>
     }
   });
 
+  it('survives NUL bytes in a session cookie (signature checked before any query)', async () => {
+    for (const cookie of ['better-auth.session_token=a%00b.c', 'better-auth.session_token=%00']) {
+      const response = await shop.app.inject({ url: '/api/me', headers: { cookie } });
+      expect(response.statusCode, cookie).toBe(401);
+    }
+  });
+
   it('refuses NUL bytes in hook robot names, settings values and reset tokens, storing nothing', async () => {
     const hook = await shop.app.inject({ method: 'POST', url: '/api/hooks/stats', headers: { 'x-secret-token': WORKFLOW_SECRET }, payload: { robot_name: 'Nul\u0000Bot', winrate: 1 } });
     expect(hook.statusCode).toBe(400);
