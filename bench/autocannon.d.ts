@@ -7,6 +7,13 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     headers?: Record<string, string>;
+    /** Requests sent in turn on each connection; setupRequest may rewrite each one before it goes. */
+    requests?: Array<{ method?: string; path?: string; setupRequest?: (request: RequestParams) => RequestParams }>;
+  }
+
+  export interface RequestParams {
+    method?: string;
+    path: string;
   }
 
   export interface Histogram {

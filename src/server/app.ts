@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './auth/access.js';
@@ -21,10 +20,12 @@ import { PageShell } from './html/page-shell.js';
 import { registerSeoRoutes } from './html/seo.routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoute } from './http/health.routes.js';
+import { registerInputRules } from './http/input-rules.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { PublicCache } from './http/public-cache.js';
+import { registerRateLimiting } from './http/rate-limit.js';
 import { registerStaticFiles } from './http/static-files.js';
 import { automationSecretFrom } from './integrations/automation-auth.js';
 import { createMailer } from './integrations/mailer.js';
@@ -82,6 +83,9 @@ function requestIds(): () => string {
   return () => `${prefix}-${(++counter).toString(36)}`;
 }
 
+/** How often Node looks for requests past their header or request timeout. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+
 function hopCount(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -96,7 +100,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // counter keeps them cheap.
     genReqId: requestIds(),
     forceCloseConnections: 'idle',
+    // Slow or stalled clients must not hold connections forever (see config.ts for each limit).
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.trustProxy === true) {
+    app.log.warn('TRUST_PROXY=true believes the left-most X-Forwarded-For address, which any client can write: set the number of proxies in front of the shop (e.g. 1) or their addresses instead');
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -148,17 +159,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(app);
+  // First of the request hooks, so that every answer carries them, refusals by later hooks included.
+  registerSecurityHeaders(app, config.publicUrl);
+  registerInputRules(app);
   registerOriginCheck(app, (request) => ownOrigins(config, request));
   registerAccessControl(app, sessionUserResolver(auth));
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'rate_limited',
-      message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
-  registerSecurityHeaders(app, config.publicUrl);
+  await registerRateLimiting(app);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

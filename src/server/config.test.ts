@@ -30,6 +30,9 @@ describe('configuration', () => {
     ['STATS_REFRESH_SECONDS', '-1'],
     ['STATS_REFRESH_SECONDS', '1.5'],
     ['STATS_REFRESH_SECONDS', 'often'],
+    ['HTTP_HEADERS_TIMEOUT_SECONDS', '0'],
+    ['HTTP_REQUEST_TIMEOUT_SECONDS', 'forever'],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', '-5'],
   ])('names %s when its value %j is wrong, in one line', (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === 'ADMIN_EMAIL') env.ADMIN_PASSWORD = 'long-enough-password';
@@ -50,6 +53,16 @@ describe('configuration', () => {
     const config = parseConfig({ SEED_DEMO: 'false', PUBLIC_URL: 'https://shop.example.com/' });
     expect(config.seedDemo).toBe(false);
     expect(config.publicUrl).toBe('https://shop.example.com');
+  });
+
+  it('has finite HTTP timeouts by default, configurable, the head no longer than the whole request', () => {
+    expect(parseConfig({}).timeouts).toEqual({ headersMs: 15_000, requestMs: 120_000, keepAliveMs: 10_000 });
+    expect(parseConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '5', HTTP_REQUEST_TIMEOUT_SECONDS: '30', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '65' }).timeouts).toEqual({
+      headersMs: 5000,
+      requestMs: 30_000,
+      keepAliveMs: 65_000,
+    });
+    expect(() => parseConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(/^Invalid HTTP_HEADERS_TIMEOUT_SECONDS/);
   });
 
   it('takes STATS_REFRESH_SECONDS, 0 meaning refreshes on demand only', () => {

@@ -13,6 +13,20 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A whole number of seconds within bounds; empty means the default. */
+function seconds(fallback: number, min: number, max: number) {
+  return optionalText
+    .pipe(
+      z.coerce
+        .number<string | undefined>({ message: 'must be a number of seconds' })
+        .int('must be a whole number of seconds')
+        .min(min, `must be at least ${min}`)
+        .max(max, `must be at most ${max}`)
+        .optional(),
+    )
+    .transform((value) => value ?? fallback);
+}
+
 /** The social sign-in providers of SPEC §3, as better-auth names them. */
 export const socialProviderIds = ['google', 'github', 'facebook', 'twitter', 'microsoft', 'discord', 'linkedin', 'apple'] as const;
 export type SocialProviderId = (typeof socialProviderIds)[number];
@@ -53,16 +67,10 @@ const envSchema = z.object({
   ),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number of attempts' }).int().min(1).max(100_000).default(10),
   // Empty means the default here, not 0 (which would silently turn the schedule off).
-  STATS_REFRESH_SECONDS: optionalText
-    .pipe(
-      z.coerce
-        .number<string | undefined>({ message: 'must be a number of seconds' })
-        .int('must be a whole number of seconds')
-        .min(0)
-        .max(86_400, 'must be at most 86400 (one day)')
-        .optional(),
-    )
-    .transform((value) => value ?? 60),
+  STATS_REFRESH_SECONDS: seconds(60, 0, 86_400),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(15, 1, 600),
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(120, 1, 3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(10, 1, 600),
   ...providerVariables(),
 });
 
@@ -89,6 +97,12 @@ export interface Config {
   authRateLimit: number;
   /** Seconds between two scheduled stats refreshes; 0: refreshes run only on demand. */
   statsRefreshSeconds: number;
+  /**
+   * Limits on slow clients: the whole request head must arrive within headersMs, the whole
+   * request (body included) within requestMs, and an idle kept-alive connection closes after
+   * keepAliveMs. Answers, such as event streams, are not limited.
+   */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Providers whose id and secret are both set. */
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
 }
@@ -116,6 +130,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const missing = vars.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     throw new ConfigError(`Invalid ${missing}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`);
   }
+  if (vars.HTTP_HEADERS_TIMEOUT_SECONDS > vars.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
+  }
   const url = vars.DATABASE_URL;
   const database: DatabaseConfig =
     url && !url.startsWith('sqlite:')
@@ -136,6 +153,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     authRateLimit: vars.AUTH_RATE_LIMIT,
     statsRefreshSeconds: vars.STATS_REFRESH_SECONDS,
+    timeouts: {
+      headersMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     socialProviders: configuredProviders(env),
   };
 }

@@ -54,23 +54,23 @@ const matrix: Record<string, Case> = {
   'GET /api/auth/providers': { request: () => ({ url: '/api/auth/providers' }), expected: everyone(200) },
   'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(200) },
   'POST /api/auth/*': { request: () => ({ url: '/api/auth/update-user', payload: { name: 'Same Name' } }), expected: signedIn },
-  'POST /api/auth/sign-in/*': {
+  'POST /api/auth/* (sign-in/email)': {
     request: () => ({ url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.com', password: 'wrong-password' } }),
     expected: everyone(401),
   },
-  'POST /api/auth/sign-up/*': {
+  'POST /api/auth/* (sign-up/email)': {
     request: () => ({ url: '/api/auth/sign-up/email', payload: { email: TEST_ADMIN.email, password: 'whatever1', name: 'Again' } }),
     expected: everyone(422),
   },
-  'POST /api/auth/request-password-reset': {
+  'POST /api/auth/* (request-password-reset)': {
     request: () => ({ url: '/api/auth/request-password-reset', payload: { email: 'nobody@example.com', redirectTo: '/ResetPassword' } }),
     expected: everyone(200),
   },
-  'POST /api/auth/reset-password': {
+  'POST /api/auth/* (reset-password)': {
     request: () => ({ url: '/api/auth/reset-password', payload: { newPassword: 'new-password-1', token: 'not-a-token' } }),
     expected: everyone(400),
   },
-  'POST /api/auth/send-verification-email': {
+  'POST /api/auth/* (send-verification-email)': {
     request: () => ({ url: '/api/auth/send-verification-email', payload: { email: 'nobody@example.com' } }),
     // Anonymous callers get the same answer whether or not the address exists; a signed-in user
     // may only ask for their own address.

@@ -7,10 +7,11 @@ import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
+import { activePublicRobots } from '../modules/catalogue/public-robots.js';
 import type { ContentRepository } from '../modules/content/content.repository.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from './escape-html.js';
-import { headTags, metaFromSettings } from './head-tags.js';
+import { absoluteUrl, headTags, metaFromSettings } from './head-tags.js';
 import { chooseLanguage } from './language.js';
 import { browserCatalogue, pageTitle } from './server-strings.js';
 import type { PageShell } from './page-shell.js';
@@ -26,13 +27,14 @@ interface HtmlDeps {
 
 /** schema.org Product: search engines show the name and price. */
 function productStructuredData(robot: Robot, description: string, url: string, publicUrl: string): string {
+  const image = absoluteUrl(robot.image_url, publicUrl);
   const product = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: robot.name,
     description,
     sku: robot.id,
-    ...(robot.image_url ? { image: new URL(robot.image_url, publicUrl).toString() } : {}),
+    ...(image ? { image } : {}),
     ...(robot.category ? { category: robot.category } : {}),
     offers: { '@type': 'Offer', price: robot.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
   };
@@ -88,8 +90,11 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     // (SPEC §2); the server renders that page under its canonical address, so tracking
     // parameters and odd spellings share one cached rendering.
     const page = resolvePage(request.url);
+    // Only an active robot gets a rendering of its own; any other id shares the plain page, so
+    // invented ids add no cache entry and no database read.
     const robotIdParam = (request.query as Record<string, unknown>).robotId;
-    const robotId = page === 'RobotDetail' && typeof robotIdParam === 'string' ? robotIdParam.slice(0, 100) : '';
+    const isActiveRobot = async (id: unknown) => typeof id === 'string' && (await activePublicRobots(cache, catalogue)).some((robot) => robot.id === id);
+    const robotId = page === 'RobotDetail' && (await isActiveRobot(robotIdParam)) ? (robotIdParam as string) : '';
     const canonicalPath = robotId ? `${pagePath(page)}?robotId=${encodeURIComponent(robotId)}` : pagePath(page);
     const entry = await cache.get(`html:${canonicalPath}:${lang}`, 'text/html; charset=utf-8', () => render(page, canonicalPath, robotId, lang, settings));
     return sendEntry(request, reply, entry);

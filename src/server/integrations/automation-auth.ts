@@ -1,6 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTOMATION_SECRET_MIN_LENGTH } from '../../shared/constants.js';
 import { UnauthorizedError } from '../errors.js';
+import { parseJsonInput } from '../http/input-rules.js';
+import { limiterFor, type LimitRule } from '../http/rate-limit.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 
 /**
@@ -17,7 +20,8 @@ export type AutomationSecret = () => Promise<string | null>;
 export function automationSecretFrom(settings: SettingsService): AutomationSecret {
   return async () => {
     const secret = (await settings.getAll()).n8n_secret_token.trim();
-    return secret === '' ? null : secret;
+    // Saving refuses short secrets; one stored before that rule existed must not open the hooks.
+    return secret.length < AUTOMATION_SECRET_MIN_LENGTH ? null : secret;
   };
 }
 
@@ -43,7 +47,9 @@ export interface AutomationCredentials {
 /** Throws UnauthorizedError unless the credentials prove knowledge of the secret. */
 export function verifyAutomationCredentials(secret: string | null, credentials: AutomationCredentials): void {
   if (secret === null) {
-    throw new UnauthorizedError('The automation secret is not configured: set n8n_secret_token in the settings before workflows can call this endpoint.');
+    throw new UnauthorizedError(
+      `The automation secret is not configured: set n8n_secret_token (at least ${AUTOMATION_SECRET_MIN_LENGTH} characters) in the settings before workflows can call this endpoint.`,
+    );
   }
   const { token, signature, rawBody } = credentials;
   if (token !== undefined && sameText(token, secret)) return;
@@ -64,22 +70,42 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The JSON body as received, kept only on automation routes (for X-Signature). */
     rawBody?: string;
+    /** Why the body could not be parsed; reported only once the caller proved it holds the secret. */
+    bodyError?: Error;
   }
 }
 
 /**
+ * Requests per minute and client address on the automation hooks, valid or not: enough for
+ * workflows pushing stats and payment callbacks, too few to guess the secret or flood the database.
+ */
+export const AUTOMATION_LIMIT: LimitRule = { name: 'automation', max: 300, windowMs: 60_000 };
+
+/**
  * Guards every route of the calling plugin. Call it first inside an encapsulated plugin (one
  * registered with app.register, without fastify-plugin) that holds only automation routes, which
- * declare `config: { access: 'automation' }`: their JSON bodies keep the raw text for the
- * signature, and callers are checked before the body is validated, so a caller without the
- * secret learns nothing about what the route would accept.
+ * declare `config: { access: 'automation' }`. In order, each request is:
+ * 1. counted against AUTOMATION_LIMIT (429 beyond it);
+ * 2. checked for the secret, before anything about its body is reported: a caller without the
+ *    secret learns nothing about what the route would accept, not even that its JSON is broken;
+ * 3. then refused for a broken body (the app's input rules: JSON, depth, NUL bytes), then validated.
+ * JSON bodies keep their raw text for the signature.
  */
 export function guardAutomationRoutes(app: FastifyInstance, secret: AutomationSecret): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const limit = limiterFor(app, AUTOMATION_LIMIT);
   app.decorateRequest('rawBody', undefined);
+  app.decorateRequest('bodyError', undefined);
+  app.addHook('onRequest', limit);
+  // Replaces, in this plugin only, the app's JSON parser (whose rules parseJsonInput applies too).
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = body as string;
-    parseJson(request, body as string, done);
+    try {
+      done(null, parseJsonInput(body as string));
+    } catch (error) {
+      request.bodyError = error as Error;
+      done(null, undefined);
+    }
   });
   app.addHook('preValidation', async (request) => {
     verifyAutomationCredentials(await secret(), {
@@ -87,5 +113,6 @@ export function guardAutomationRoutes(app: FastifyInstance, secret: AutomationSe
       signature: singleHeader(request, SIGNATURE_HEADER),
       rawBody: request.rawBody,
     });
+    if (request.bodyError) throw request.bodyError;
   });
 }

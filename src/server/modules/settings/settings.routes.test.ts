@@ -21,16 +21,16 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
 
   it('saves values, and visitors see public ones at once', async () => {
     await shop.app.inject('/api/settings/public');
-    const response = await save({ hero_title: 'Trade smarter', contact_url: 'mailto:owner@example.com', n8n_secret_token: 'shh', chatbot_enabled: 'true' });
+    const response = await save({ hero_title: 'Trade smarter', contact_url: 'mailto:owner@example.com', n8n_secret_token: 'a-workflow-secret-of-32-characters', chatbot_enabled: 'true' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ hero_title: 'Trade smarter', n8n_secret_token: 'shh' });
+    expect(response.json()).toMatchObject({ hero_title: 'Trade smarter', n8n_secret_token: 'a-workflow-secret-of-32-characters' });
     const visible = (await shop.app.inject('/api/settings/public')).json();
     expect(visible).toMatchObject({ hero_title: 'Trade smarter', contact_url: 'mailto:owner@example.com', chatbot_enabled: 'true' });
     expect(visible).not.toHaveProperty('n8n_secret_token');
   });
 
   it('refuses unknown keys and wrong values, saving nothing', async () => {
-    for (const values of [{ n8n_webhook_url: 'javascript:alert(1)' }, { chatbot_enabled: 'yes' }, { contact_url: 'ftp://x' }, { hero_title: 'ok', admin_password: 'x' }]) {
+    for (const values of [{ n8n_webhook_url: 'javascript:alert(1)' }, { chatbot_enabled: 'yes' }, { contact_url: 'ftp://x' }, { hero_title: 'ok', admin_password: 'x' }, { n8n_secret_token: 'short-guessable-secret' }]) {
       const response = await save(values);
       expect(response.statusCode).toBe(400);
     }
