@@ -14,7 +14,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
 import { runExclusive } from './db/dialect.js';
 import { lockDataDir } from './db/sqlite.js';
-import { LocalDiskStorage } from './storage/local-disk-storage.js';
+import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 import { registerHtmlPages } from './html/html.routes.js';
 import { PageShell } from './html/page-shell.js';
@@ -121,8 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const content = new ContentRepository(db);
   const publicCache = new PublicCache();
   app.decorate('publicCache', publicCache);
-  const storage: Storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
-  app.decorate('storage', storage);
+  const storage = createStorage(config);
+  app.decorate('storage', storage as Storage);
+  app.addHook('onClose', async () => storage.close?.());
   const users = new UsersService(new UsersRepository(db));
   const stats = new StatsService(new StatsRepository(db));
   const statsRefresher = new StatsRefresher({
