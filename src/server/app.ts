@@ -28,6 +28,7 @@ import { PublicCache } from './http/public-cache.js';
 import { registerStaticFiles } from './http/static-files.js';
 import { automationSecretFrom } from './integrations/automation-auth.js';
 import { createMailer } from './integrations/mailer.js';
+import { registerMetrics } from './metrics/metrics.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoriesRepository } from './modules/catalogue/categories.repository.js';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  registerMetrics(app, { token: config.metricsToken, poolStats: database.poolStats });
   registerHealthRoute(app, database.ping);
   await app.register(settingsRoutes(settings, publicCache));
   await app.register(catalogueRoutes(catalogue, publicCache));

@@ -28,7 +28,7 @@ export function signBody(secret: string, body: string | Buffer): string {
 
 // Digests have the same length whatever the inputs, which timingSafeEqual requires, and comparing
 // them reveals neither the secret's length nor how many leading characters matched.
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
   return timingSafeEqual(digest(a), digest(b));
 }
