@@ -167,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes(new NewsletterService(new NewsletterRepository(db))));
   await app.register(chatRoutes(new ChatService(settings)));
   await app.register(usersRoutes(users));
-  await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));
+  await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings, config.automationPreviousSecret)));
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   registerSeoRoutes(app, { publicUrl: config.publicUrl, settings, catalogue });
