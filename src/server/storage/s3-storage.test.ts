@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../tests/support/s3-server.js';
-import { createTestApp } from '../../../tests/support/test-app.js';
+import { createTestApp, testDialects } from '../../../tests/support/test-app.js';
 import { PayloadTooLargeError } from '../errors.js';
 import { attachment, S3_PART_SIZE, S3Storage } from './s3-storage.js';
 import { describeStorageBehaviour } from './storage-behaviour.js';
@@ -91,10 +91,10 @@ describe('S3 storage', () => {
   });
 });
 
-describe('a shop configured with STORAGE=s3', () => {
+describe.each(testDialects)('a shop on %s configured with STORAGE=s3', (dialect) => {
   it('keeps its files in the bucket', async () => {
     const { config } = server;
-    const shop = await createTestApp('sqlite', {
+    const shop = await createTestApp(dialect, {
       STORAGE: 's3',
       S3_BUCKET: config.bucket,
       S3_ENDPOINT: config.endpoint!,
