@@ -123,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicCache = new PublicCache();
   app.decorate('publicCache', publicCache);
   const storage = createStorage(config);
-  app.decorate('storage', storage as Storage);
+  app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close?.());
   const users = new UsersService(new UsersRepository(db));
   const stats = new StatsService(new StatsRepository(db));

@@ -95,7 +95,10 @@ export function guardAutomationRoutes(app: FastifyInstance, secret: AutomationSe
     parseJson(request, body as string, done);
   });
   app.addHook('preValidation', async (request) => {
-    const credentials = { token: singleHeader(request, SECRET_TOKEN_HEADER), signature: singleHeader(request, SIGNATURE_HEADER), rawBody: request.rawBody };
-    verifyAutomationCredentials(await secret(), credentials, secret.previous);
+    verifyAutomationCredentials(await secret(), {
+      token: singleHeader(request, SECRET_TOKEN_HEADER),
+      signature: singleHeader(request, SIGNATURE_HEADER),
+      rawBody: request.rawBody,
+    }, secret.previous);
   });
 }

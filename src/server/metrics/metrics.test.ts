@@ -38,7 +38,7 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
   });
 
   it('counts requests by route pattern, never by raw URL', async () => {
-    const robot = await shop.app.database.db.selectFrom('robots').select('id').executeTakeFirstOrThrow();
+    const robot = await shop.app.database.db.selectFrom('robots').select('id').where('status', '=', 'active').executeTakeFirstOrThrow();
     const series = 'tradebot_http_request_duration_seconds_count{method="GET",route="/api/robots/:id",status_code="200"}';
     const before = seriesValue(await scrape(), series) ?? 0;
     for (let index = 0; index < 3; index++) expect((await shop.app.inject(`/api/robots/${robot.id}`)).statusCode).toBe(200);
