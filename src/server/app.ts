@@ -13,7 +13,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
 import { runExclusive } from './db/dialect.js';
 import { lockDataDir } from './db/sqlite.js';
-import { LocalDiskStorage } from './storage/local-disk-storage.js';
+import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 import { registerHtmlPages } from './html/html.routes.js';
 import { PageShell } from './html/page-shell.js';
@@ -32,6 +32,7 @@ import { createMailer } from './integrations/mailer.js';
 import { AccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountService } from './modules/account/account.service.js';
+import { registerMetrics } from './metrics/metrics.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoriesRepository } from './modules/catalogue/categories.repository.js';
@@ -138,8 +139,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const content = new ContentRepository(db);
   const publicCache = new PublicCache();
   app.decorate('publicCache', publicCache);
-  const storage: Storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
+  const storage = createStorage(config);
   app.decorate('storage', storage);
+  app.addHook('onClose', async () => storage.close?.());
   const users = new UsersService(new UsersRepository(db));
   const stats = new StatsService(new StatsRepository(db));
   const statsRefresher = new StatsRefresher({
@@ -171,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  registerMetrics(app, { token: config.metricsToken, poolStats: database.poolStats });
   registerHealthRoute(app, database.ping);
   await app.register(settingsRoutes(settings, publicCache));
   await app.register(catalogueRoutes(catalogue, publicCache));
@@ -180,7 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatRoutes(new ChatService(settings)));
   await app.register(usersRoutes(users));
   await app.register(accountRoutes(new AccountService(new AccountRepository(db))));
-  await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));
+  await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings, config.automationPreviousSecret)));
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   const shell = await PageShell.load(path.join(webRoot, 'index.html'));

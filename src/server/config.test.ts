@@ -70,4 +70,47 @@ describe('configuration', () => {
     expect(parseConfig({ STATS_REFRESH_SECONDS: '0' }).statsRefreshSeconds).toBe(0);
     expect(parseConfig({ STATS_REFRESH_SECONDS: '' }).statsRefreshSeconds).toBe(60);
   });
+  describe('growing past one machine', () => {
+    it('keeps files on the local disk unless STORAGE=s3', () => {
+      expect(parseConfig({}).storage).toEqual({ kind: 'local' });
+    });
+
+    it('reads the bucket, endpoint, region, credentials and path style of S3 storage', () => {
+      const config = parseConfig({
+        STORAGE: 's3',
+        S3_BUCKET: 'shop-files',
+        S3_ENDPOINT: 'https://minio.internal:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      expect(config.storage).toEqual({
+        kind: 's3',
+        bucket: 'shop-files',
+        endpoint: 'https://minio.internal:9000',
+        region: 'eu-west-3',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      });
+      expect(parseConfig({ STORAGE: 's3', S3_BUCKET: 'b' }).storage).toMatchObject({ region: 'us-east-1', credentials: undefined, forcePathStyle: false });
+    });
+
+    it.each([
+      [{ STORAGE: 'ftp' }, /^Invalid STORAGE: /],
+      [{ STORAGE: 's3' }, /^Invalid S3_BUCKET: required when STORAGE=s3/],
+      [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }, /^Invalid S3_SECRET_ACCESS_KEY: /],
+      [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, /^Invalid S3_ENDPOINT: /],
+      [{ METRICS_TOKEN: 'short' }, /^Invalid METRICS_TOKEN: /],
+    ])('refuses %j in one line', (env, message) => {
+      expect(() => parseConfig(env)).toThrow(message);
+    });
+
+    it('turns metrics on with a token and accepts a previous automation secret', () => {
+      expect(parseConfig({}).metricsToken).toBeUndefined();
+      const config = parseConfig({ METRICS_TOKEN: 'a-long-metrics-token', AUTOMATION_PREVIOUS_SECRET: 'old-secret' });
+      expect(config.metricsToken).toBe('a-long-metrics-token');
+      expect(config.automationPreviousSecret).toBe('old-secret');
+    });
+  });
 });

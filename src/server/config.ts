@@ -72,6 +72,16 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: seconds(120, 1, 3600),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(10, 1, 600),
   ...providerVariables(),
+  // Growing past one machine (issue 12): object storage, metrics, automation secret rotation.
+  STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(booleanText.optional()),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  AUTOMATION_PREVIOUS_SECRET: optionalText,
 });
 
 export type DatabaseConfig =
@@ -105,6 +115,42 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Providers whose id and secret are both set. */
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
+  /** Where uploaded files live: DATA_DIR/storage, or an S3-compatible bucket shared by instances. */
+  storage: StorageConfig;
+  /** Bearer token of GET /api/metrics; without it the endpoint does not exist. */
+  metricsToken: string | undefined;
+  /** The automation secret being replaced, still accepted while workflows move to the new one. */
+  automationPreviousSecret: string | undefined;
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Empty: AWS itself. Set for MinIO, Cloudflare R2, Backblaze B2, Scaleway, … */
+      endpoint: string | undefined;
+      region: string;
+      /** Empty: the AWS SDK's usual sources (AWS_* variables, shared files, instance roles). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
+
+function storageConfig(vars: z.infer<typeof envSchema>): StorageConfig {
+  if (vars.STORAGE === 'local') return { kind: 'local' };
+  if (!vars.S3_BUCKET) throw new ConfigError('Invalid S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+    const missing = vars.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(`Invalid ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together`);
+  }
+  return {
+    kind: 's3',
+    bucket: vars.S3_BUCKET,
+    endpoint: vars.S3_ENDPOINT,
+    region: vars.S3_REGION ?? 'us-east-1',
+    credentials: vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? false,
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -159,6 +205,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     socialProviders: configuredProviders(env),
+    storage: storageConfig(vars),
+    metricsToken: vars.METRICS_TOKEN,
+    automationPreviousSecret: vars.AUTOMATION_PREVIOUS_SECRET,
   };
 }
 

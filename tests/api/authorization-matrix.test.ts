@@ -29,6 +29,10 @@ const adminOnly: Expected = { anonymous: 401, clientA: 403, clientB: 403, admin:
  */
 const matrix: Record<string, Case> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
+  'GET /api/health/live': { request: () => ({ url: '/api/health/live' }), expected: everyone(200) },
+  'GET /api/health/ready': { request: () => ({ url: '/api/health/ready' }), expected: everyone(200) },
+  // Only the METRICS_TOKEN opens it; no session does, not even an administrator's.
+  'GET /api/metrics': { request: () => ({ url: '/api/metrics' }), expected: everyone(401) },
   'GET /api/settings/public': { request: () => ({ url: '/api/settings/public' }), expected: everyone(200) },
   'GET /api/categories': { request: () => ({ url: '/api/categories' }), expected: everyone(200) },
   'GET /api/robots': { request: () => ({ url: '/api/robots' }), expected: everyone(200) },
@@ -98,7 +102,8 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
   const cookies: Partial<Record<Caller, string>> = {};
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
+    // With a metrics token, so that the metrics route exists and is checked too.
+    shop = await createTestApp(dialect, { METRICS_TOKEN: 'matrix-metrics-token' });
     const app: FastifyInstance = shop.app;
     const clientA = await createClient(app, 'client-a@example.com');
     const clientB = await createClient(app, 'client-b@example.com');

@@ -55,4 +55,24 @@ describe('automation request authentication', () => {
   ])('refuses %s', (_name, credentials) => {
     expect(refusal(() => verifyAutomationCredentials(secret, credentials))).toBe('Invalid automation credentials.');
   });
+
+  describe('during a rotation', () => {
+    const previous = 'workflow-secret-0';
+
+    it('accepts the previous secret as well as the current one, by token or signature', () => {
+      expect(() => verifyAutomationCredentials(secret, { token: previous }, previous)).not.toThrow();
+      expect(() => verifyAutomationCredentials(secret, { signature: signBody(previous, body), rawBody: body }, previous)).not.toThrow();
+      expect(() => verifyAutomationCredentials(secret, { token: secret }, previous)).not.toThrow();
+      expect(() => verifyAutomationCredentials(secret, { signature: signBody(secret, body), rawBody: body }, previous)).not.toThrow();
+    });
+
+    it('refuses the previous secret once the rotation is over, and any third secret', () => {
+      expect(refusal(() => verifyAutomationCredentials(secret, { token: previous }))).toBe('Invalid automation credentials.');
+      expect(refusal(() => verifyAutomationCredentials(secret, { token: 'workflow-secret-9' }, previous))).toBe('Invalid automation credentials.');
+    });
+
+    it('refuses the previous secret alone while no current secret is configured', () => {
+      expect(refusal(() => verifyAutomationCredentials(null, { token: previous }, previous))).toMatch(/not configured/);
+    });
+  });
 });

@@ -14,15 +14,23 @@ import type { SettingsService } from '../modules/settings/settings.service.js';
 export const SECRET_TOKEN_HEADER = 'x-secret-token';
 export const SIGNATURE_HEADER = 'x-signature';
 
-/** Reads the shared secret at the time of the request; null when none is configured. */
-export type AutomationSecret = () => Promise<string | null>;
+/**
+ * Reads the shared secret at the time of the request; null when none is configured. `previous`
+ * is the secret being rotated out (AUTOMATION_PREVIOUS_SECRET), still accepted on inbound calls.
+ */
+export interface AutomationSecret {
+  (): Promise<string | null>;
+  previous?: string | undefined;
+}
 
-export function automationSecretFrom(settings: SettingsService): AutomationSecret {
-  return async () => {
+export function automationSecretFrom(settings: SettingsService, previous?: string): AutomationSecret {
+  const current: AutomationSecret = async () => {
     const secret = (await settings.getAll()).n8n_secret_token.trim();
     // Saving refuses short secrets; one stored before that rule existed must not open the hooks.
     return secret.length < AUTOMATION_SECRET_MIN_LENGTH ? null : secret;
   };
+  current.previous = previous;
+  return current;
 }
 
 /** The X-Signature value of a body: `sha256=` and the hex HMAC-SHA256 of the body with the secret. */
@@ -32,7 +40,7 @@ export function signBody(secret: string, body: string | Buffer): string {
 
 // Digests have the same length whatever the inputs, which timingSafeEqual requires, and comparing
 // them reveals neither the secret's length nor how many leading characters matched.
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
   return timingSafeEqual(digest(a), digest(b));
 }
@@ -44,16 +52,21 @@ export interface AutomationCredentials {
   rawBody?: string | undefined;
 }
 
-/** Throws UnauthorizedError unless the credentials prove knowledge of the secret. */
-export function verifyAutomationCredentials(secret: string | null, credentials: AutomationCredentials): void {
+/**
+ * Throws UnauthorizedError unless the credentials prove knowledge of the secret, or of the
+ * previous one during a rotation (only while a current secret is configured).
+ */
+export function verifyAutomationCredentials(secret: string | null, credentials: AutomationCredentials, previous?: string): void {
   if (secret === null) {
     throw new UnauthorizedError(
       `The automation secret is not configured: set n8n_secret_token (at least ${AUTOMATION_SECRET_MIN_LENGTH} characters) in the settings before workflows can call this endpoint.`,
     );
   }
   const { token, signature, rawBody } = credentials;
-  if (token !== undefined && sameText(token, secret)) return;
-  if (signature !== undefined && rawBody !== undefined && sameText(signature.trim().toLowerCase(), signBody(secret, rawBody))) return;
+  for (const accepted of previous ? [secret, previous] : [secret]) {
+    if (token !== undefined && sameText(token, accepted)) return;
+    if (signature !== undefined && rawBody !== undefined && sameText(signature.trim().toLowerCase(), signBody(accepted, rawBody))) return;
+  }
   if (token === undefined && signature === undefined) {
     throw new UnauthorizedError('Automation requests must carry the X-Secret-Token header or an X-Signature of the body.');
   }
@@ -112,7 +125,7 @@ export function guardAutomationRoutes(app: FastifyInstance, secret: AutomationSe
       token: singleHeader(request, SECRET_TOKEN_HEADER),
       signature: singleHeader(request, SIGNATURE_HEADER),
       rawBody: request.rawBody,
-    });
+    }, secret.previous);
     if (request.bodyError) throw request.bodyError;
   });
 }

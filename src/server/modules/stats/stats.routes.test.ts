@@ -184,3 +184,19 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
     expect(withSecret.json().error.code).toBe('rate_limited');
   });
 });
+
+describe.each(testDialects)('stats push hook during a rotation of the automation secret on %s', (dialect) => {
+  it('accepts the new secret and AUTOMATION_PREVIOUS_SECRET, nothing else', async () => {
+    const shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0', AUTOMATION_PREVIOUS_SECRET: 'the-old-secret' });
+    try {
+      await shop.app.database.db.updateTable('settings').set({ value: SECRET }).where('key', '=', 'n8n_secret_token').execute();
+      const push = (token: string) =>
+        shop.app.inject({ method: 'POST', url: '/api/hooks/stats', headers: { 'content-type': 'application/json', 'x-secret-token': token }, payload: { robot_name: 'Alpha', winrate: 61 } });
+      expect((await push(SECRET)).statusCode).toBe(200);
+      expect((await push('the-old-secret')).statusCode).toBe(200);
+      expect((await push('another-secret')).statusCode).toBe(401);
+    } finally {
+      await shop.close();
+    }
+  });
+});
