@@ -25,9 +25,10 @@ import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { PublicCache } from './http/public-cache.js';
+import { createOrderChanges } from './realtime/order-changes.js';
 import { registerStaticFiles } from './http/static-files.js';
 import { automationSecretFrom } from './integrations/automation-auth.js';
-import { createMailer } from './integrations/mailer.js';
+import { createMailer, type Mailer } from './integrations/mailer.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoriesRepository } from './modules/catalogue/categories.repository.js';
@@ -38,6 +39,17 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.js';
+import { AdminOrdersService } from './modules/orders/admin-orders.service.js';
+import { DownloadLinks } from './modules/orders/download-links.js';
+import { OrderEmails } from './modules/orders/order-emails.js';
+import { OrderStatusChanger } from './modules/orders/order-status.js';
+import { OrderStreams } from './modules/orders/order-streams.js';
+import { OrdersRepository } from './modules/orders/orders.repository.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { PaymentCallbacksService } from './modules/orders/payment-callbacks.service.js';
+import { paymentHookRoutes } from './modules/orders/payment-hook.routes.js';
 import { NewsletterService } from './modules/newsletter/newsletter.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
@@ -79,6 +91,35 @@ function requestIds(): () => string {
 
 function hopCount(hops: number) {
   return (_address: string, hop: number) => hop < hops;
+}
+
+/** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
+async function registerOrders(
+  app: FastifyInstance,
+  { config, database, settings, mailer, storage }: { config: Config; database: DatabaseHandle; settings: SettingsService; mailer: Mailer; storage: Storage },
+): Promise<void> {
+  const orders = new OrdersRepository(database.db);
+  const changes = createOrderChanges(database.db, config.database, app.log);
+  await changes.ready;
+  const streams = new OrderStreams(orders, changes, app.log);
+  // Open event streams would keep the server from closing; the listener goes with the database.
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', () => changes.close());
+  const emails = new OrderEmails({ mailer, publicUrl: config.publicUrl, log: app.log, contact: (id) => orders.userContact(id), adminEmails: () => orders.adminEmails() });
+  const status = new OrderStatusChanger(orders, changes, emails, app.log);
+  const service = new OrdersService({
+    orders,
+    robots: new RobotsRepository(database.db),
+    settings,
+    status,
+    emails,
+    links: new DownloadLinks(config.authSecret),
+    storage,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(ordersRoutes(service, streams));
+  await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automationSecretFrom(settings)));
+  await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage)));
 }
 
 /** Builds the whole application without listening, so that tests can `inject` requests. */
@@ -165,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatRoutes(new ChatService(settings)));
   await app.register(usersRoutes(users));
   await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));
+  await registerOrders(app, { config, database, settings, mailer, storage });
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   registerSeoRoutes(app, { publicUrl: config.publicUrl, settings, catalogue });

@@ -8,6 +8,8 @@ type Expected = Record<Caller, number>;
 
 interface Fixtures {
   robotId: string;
+  /** An order of client A. */
+  orderId: string;
   clientA: { id: string };
   clientB: { id: string };
 }
@@ -20,6 +22,14 @@ interface Case {
 const everyone = (status: number): Expected => ({ anonymous: status, clientA: status, clientB: status, admin: status });
 const signedIn: Expected = { anonymous: 401, clientA: 200, clientB: 200, admin: 200 };
 const adminOnly: Expected = { anonymous: 401, clientA: 403, clientB: 403, admin: 200 };
+/** Client A's own order: another client, and even an administrator on the client routes, learn nothing. */
+const ownerOnly = (status: number): Expected => ({ anonymous: 401, clientA: status, clientB: 404, admin: 404 });
+const orderBody = (f: Fixtures) => ({
+  robot_id: f.robotId,
+  telegram_username: '@matrix',
+  strategy_instructions: 'A strategy description long enough to pass the fifty characters rule.',
+  terms_accepted: true,
+});
 
 /**
  * Every API route, keyed "METHOD url" as registered, with the status each kind of caller must
@@ -76,6 +86,25 @@ const matrix: Record<string, Case> = {
   'GET /api/admin/settings': { request: () => ({ url: '/api/admin/settings' }), expected: adminOnly },
   'PATCH /api/admin/settings': { request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: 'Same' } } }), expected: adminOnly },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },
+  'POST /api/orders': { request: (f) => ({ url: '/api/orders', payload: orderBody(f) }), expected: { anonymous: 401, clientA: 201, clientB: 201, admin: 201 } },
+  'GET /api/orders': { request: () => ({ url: '/api/orders' }), expected: signedIn },
+  'GET /api/orders/:id': { request: (f) => ({ url: `/api/orders/${f.orderId}` }), expected: ownerOnly(200) },
+  // No payment workflow is configured in this shop: the owner learns it, nobody else does.
+  'POST /api/orders/:id/payment': { request: (f) => ({ url: `/api/orders/${f.orderId}/payment` }), expected: ownerOnly(503) },
+  'POST /api/orders/:id/download': { request: (f) => ({ url: `/api/orders/${f.orderId}/download` }), expected: ownerOnly(409) },
+  'GET /api/orders/:id/events': { request: () => ({ url: '/api/orders/no-such-order/events' }), expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 } },
+  // The signed link is the only credential: a session changes nothing.
+  'GET /api/downloads/:token': { request: (f) => ({ url: `/api/downloads/${f.orderId}.zzzzzz.AAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA` }), expected: everyone(403) },
+  'POST /api/hooks/payment': { request: (f) => ({ url: '/api/hooks/payment', payload: { order_id: f.orderId, status: 'paid' } }), expected: everyone(401) },
+  'GET /api/admin/dashboard': { request: () => ({ url: '/api/admin/dashboard' }), expected: adminOnly },
+  'GET /api/admin/orders': { request: () => ({ url: '/api/admin/orders?status=paid&q=x&page=1' }), expected: adminOnly },
+  'GET /api/admin/orders/export': { request: () => ({ url: '/api/admin/orders/export' }), expected: adminOnly },
+  'GET /api/admin/orders/:id': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}` }), expected: adminOnly },
+  'PATCH /api/admin/orders/:id': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}`, payload: { status: 'pending_payment' } }), expected: adminOnly },
+  'POST /api/admin/orders/:id/download-grants': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}/download-grants`, payload: { extra: 1 } }), expected: adminOnly },
+  // A JSON body is not an upload: refused before anything is stored.
+  'PUT /api/admin/orders/:id/file': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}/file`, payload: { file: 'x' } }), expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 415 } },
+  'DELETE /api/admin/orders/:id': { request: () => ({ url: '/api/admin/orders/no-such-order' }), expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 404 } },
   'PATCH /api/admin/users/:id': { request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }), expected: adminOnly },
 };
 
@@ -93,7 +122,8 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
     cookies.clientB = clientB.cookie;
     cookies.admin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
     const robot = await app.database.db.selectFrom('robots').select('id').where('status', '=', 'active').executeTakeFirstOrThrow();
-    fixtures = { robotId: robot.id, clientA, clientB };
+    const order = await app.inject({ method: 'POST', url: '/api/orders', headers: { ...SAME_ORIGIN, cookie: clientA.cookie }, payload: orderBody({ robotId: robot.id } as Fixtures) });
+    fixtures = { robotId: robot.id, orderId: order.json<{ id: string }>().id, clientA, clientB };
   });
   afterAll(() => shop.close());
 
