@@ -105,6 +105,12 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** SPEC §8 payment messages, sent by the server and recognised by the order page to translate them. */
+export const paymentMessages = {
+  notConfigured: 'Payment system not configured. Please contact the administrator.',
+  payUrlMissing: 'Invalid response from payment system: PayUrl missing.',
+} as const;
+
 export const paymentStartSchema = z.object({ pay_url: z.string(), order_id: z.string(), payment_id: z.string().nullable() });
 export type PaymentStart = z.infer<typeof paymentStartSchema>;
 

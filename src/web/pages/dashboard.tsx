@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { MyOrders } from '../features/orders/components/my-orders';
 
 /** My Orders for clients, the administrator dashboard for administrators (SPEC §2). */
 export default function DashboardPage() {
@@ -15,5 +16,10 @@ export default function DashboardPage() {
       </PageShell>
     );
   }
-  return <PageShell title={user.isAdmin ? t('pages.dashboard.adminTitle') : t('pages.dashboard.clientTitle')} />;
+  if (user.isAdmin) return <PageShell title={t('pages.dashboard.adminTitle')} />;
+  return (
+    <PageShell title={t('pages.dashboard.clientTitle')}>
+      <MyOrders />
+    </PageShell>
+  );
 }

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { CURRENCY, ESTIMATED_DELIVERY_DAYS, MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS, type Language } from '../../../shared/constants.js';
-import { nextOrderStatus, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
+import { nextOrderStatus, paymentMessages, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../errors.js';
@@ -16,12 +16,6 @@ import { toOrder } from './order-views.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export const PAYMENT_TIMEOUT_MS = 15_000;
-
-/** SPEC §8, answered as JSON errors that the order page shows. */
-export const paymentMessages = {
-  notConfigured: 'Payment system not configured. Please contact the administrator.',
-  payUrlMissing: 'Invalid response from payment system: PayUrl missing.',
-} as const;
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;

@@ -3,7 +3,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRobotHistory } from '../api/get-robot-history';
 import { balanceRange, toBalanceSeries } from '../balance-series';
-import { formatDay, formatUsd } from '../format';
+import { formatDay, formatUsd } from '../../../lib/format-money';
 import { BalanceChart } from './balance-chart';
 
 /** Every state fills the same box (chart height plus two caption lines), so the page never shifts. */

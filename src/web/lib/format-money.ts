@@ -1,4 +1,4 @@
-import { CURRENCY } from '../../../shared/constants.js';
+import { CURRENCY } from '../../shared/constants.js';
 
 /** Locales whose conventions the interface languages follow (en-GB: day before month, 24-hour clock). */
 const localeOfLanguage: Record<string, string> = { fr: 'fr-FR', en: 'en-GB' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatUsd } from './format';
+import { formatDay, formatUsd } from './format-money';
 
 describe('formatUsd', () => {
   it('writes dollars the way each language does', () => {
