@@ -25,7 +25,28 @@ export function MyOrders() {
   }
   if (orders.data.length === 0) return <p className="mt-6 text-slate-300">{t('orders.myOrders.empty')}</p>;
   return (
-    <div className="mt-6 overflow-x-auto rounded-xl border border-slate-800">
+    <>
+      {/* Phones: one card per order, every column readable without scrolling sideways. */}
+      <ul className="mt-6 space-y-3 md:hidden">
+        {orders.data.map((order) => (
+          <li key={order.id} className="rounded-xl border border-slate-800 bg-slate-900 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-white">{order.robot_name}</p>
+                <p className="mt-0.5 text-sm text-slate-400">
+                  <span className="sr-only">{t('orders.myOrders.number')} </span>
+                  <span className="font-mono">#{shortOrderNumber(order.id)}</span> · {formatDay(order.created_date, i18n.language)}
+                </p>
+              </div>
+              <StatusBadge status={order.status} />
+            </div>
+            <div className="mt-3">
+              <DownloadButton order={order} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 hidden overflow-x-auto rounded-xl border border-slate-800 md:block">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <thead className="bg-slate-900 text-slate-400">
           <tr>
@@ -52,6 +73,7 @@ export function MyOrders() {
           ))}
         </tbody>
       </table>
-    </div>
+      </div>
+    </>
   );
 }

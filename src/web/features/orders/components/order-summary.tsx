@@ -43,9 +43,9 @@ export function OrderSummary({ robot, categoryName, clientName }: { robot: Summa
           </dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-slate-800 pt-3 text-base">
-          <dt className="font-semibold text-white">{t('orders.summary.total')}</dt>
+          <dt className="font-semibold text-white">{t('orders.summary.total', { currency: CURRENCY })}</dt>
           <dd className="font-bold text-emerald-300 tabular-nums">
-            {price} <span className="text-xs font-medium text-slate-400">{CURRENCY}</span>
+            {price}
           </dd>
         </div>
       </dl>

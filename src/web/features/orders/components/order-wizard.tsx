@@ -31,7 +31,7 @@ export function OrderWizard({ robot, categoryName, clientName, order, onOrderCre
   return (
     <>
       <OrderStepper current={step} />
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6">
           {step === 1 && (
             <ConfigurationStep

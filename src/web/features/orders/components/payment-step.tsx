@@ -49,7 +49,8 @@ export function PaymentStep({ order }: { order: Order }) {
   const payment = useStartPayment();
   const [retrying, setRetrying] = useState(false);
   const waiting = order.status === 'pending_payment' && order.pay_url !== null;
-  const { timedOut } = useLiveOrder(order.id, waiting);
+  // A failed order keeps listening too: money that arrives late still confirms it.
+  const { timedOut } = useLiveOrder(order.id, waiting || order.status === 'failed');
   const errorMessage = usePaymentError(payment.error);
 
   const book = () => {
