@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { MyOrders } from '../features/orders/components/my-orders';
+
+// The administrator's view brings the admin kit (tables, dialogs, toasts): clients never load it.
+const AdminDashboardPage = lazy(() => import('../features/admin-orders/components/admin-dashboard-page'));
 
 /** My Orders for clients, the administrator dashboard for administrators (SPEC §2). */
 export default function DashboardPage() {
@@ -16,7 +20,13 @@ export default function DashboardPage() {
       </PageShell>
     );
   }
-  if (user.isAdmin) return <PageShell title={t('pages.dashboard.adminTitle')} />;
+  if (user.isAdmin) {
+    return (
+      <Suspense fallback={<LoadingRegion />}>
+        <AdminDashboardPage />
+      </Suspense>
+    );
+  }
   return (
     <PageShell title={t('pages.dashboard.clientTitle')}>
       <MyOrders />
