@@ -7,6 +7,10 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    /** Requests each connection repeats; `setupRequest` may change one per connection (its context). */
+    requests?: Array<{ method?: string; path?: string; setupRequest?: (request: Record<string, any>, context: Record<string, any>) => Record<string, any> }>;
   }
 
   export interface Histogram {

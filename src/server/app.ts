@@ -191,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   registerOriginCheck(app, (request) => ownOrigins(config, request));
-  registerAccessControl(app, sessionUserResolver(auth));
+  registerAccessControl(app, sessionUserResolver(auth, db, config.authSecret));
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
