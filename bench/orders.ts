@@ -222,7 +222,7 @@ export async function benchOrders(app: ServerProcess, dataDir: string, workDir: 
   const appDownload = await downloads(origin + linkPath, DOWNLOADS, 2, app.child.pid);
 
   const bare = await startBareScript('bare-streams', 'bench/bare-stream-server.ts', { BARE_FILE: file }, '/health');
-  let bareLatencies: number[] = [];
+  const bareLatencies: number[] = [];
   let bareDownload: Awaited<ReturnType<typeof downloads>>;
   try {
     console.log(`payment event -> ${SSE_CLIENTS} event streams: measuring bare node:http…`);
