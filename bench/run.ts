@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from '../tests/support/chromium.js';
 import { measureFirstLoad } from './first-load.js';
+import { benchOrders } from './orders.js';
 import { runLighthouse } from './lighthouse.js';
 import { CONNECTIONS, FLOOD_CONNECTIONS, measure, measureUnderFlood, type Figures, type LoadSettings } from './load.js';
 import { withoutPassword } from '../src/server/db/database.js';
@@ -217,6 +218,8 @@ async function main(): Promise<void> {
     printResults(results);
     await printHomeUnderFlood(app, results, settings);
     printMemory(app);
+    // Orders create data; they run after the read targets, so those measure the shop as seeded.
+    if (process.env.BENCH_ORDERS !== '0') await benchOrders(app, path.join(workDir, 'data'), workDir, settings, databaseDescription().dialect);
     printFirstLoad();
     await printLighthouse(app);
   } finally {

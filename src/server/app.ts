@@ -28,21 +28,39 @@ import { PublicCache } from './http/public-cache.js';
 import { registerRateLimiting } from './http/rate-limit.js';
 import { registerStaticFiles } from './http/static-files.js';
 import { automationSecretFrom } from './integrations/automation-auth.js';
-import { createMailer } from './integrations/mailer.js';
+import { createMailer, type Mailer } from './integrations/mailer.js';
+import { registerMetrics } from './metrics/metrics.js';
+import { createOrderChanges } from './realtime/order-changes.js';
+import { registerAdminWriteInvalidation } from './http/admin-writes.js';
 import { AccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountService } from './modules/account/account.service.js';
-import { registerMetrics } from './metrics/metrics.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { AuditLog } from './modules/audit/audit.service.js';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoriesRepository } from './modules/catalogue/categories.repository.js';
 import { RobotsRepository } from './modules/catalogue/robots.repository.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { ChatService } from './modules/chat/chat.service.js';
+import { contentAdminRoutes } from './modules/content/content-admin.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.js';
+import { AdminOrdersService } from './modules/orders/admin-orders.service.js';
+import { DownloadLinks } from './modules/orders/download-links.js';
+import { OrderEmails } from './modules/orders/order-emails.js';
+import { OrderStatusChanger } from './modules/orders/order-status.js';
+import { OrderStreams } from './modules/orders/order-streams.js';
+import { OrdersRepository } from './modules/orders/orders.repository.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { PaymentCallbacksService } from './modules/orders/payment-callbacks.service.js';
+import { paymentHookRoutes } from './modules/orders/payment-hook.routes.js';
 import { NewsletterService } from './modules/newsletter/newsletter.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
@@ -51,6 +69,8 @@ import { StatsRefresher, statsWorkflowFrom } from './modules/stats/stats-refresh
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { StatsService } from './modules/stats/stats.service.js';
+import type { ModuleContext } from './modules/module-context.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -89,6 +109,35 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 function hopCount(hops: number) {
   return (_address: string, hop: number) => hop < hops;
+}
+
+/** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
+async function registerOrders(
+  app: FastifyInstance,
+  { config, database, settings, mailer, storage }: { config: Config; database: DatabaseHandle; settings: SettingsService; mailer: Mailer; storage: Storage },
+): Promise<void> {
+  const orders = new OrdersRepository(database.db);
+  const changes = createOrderChanges(database.db, config.database, app.log);
+  await changes.ready;
+  const streams = new OrderStreams(orders, changes, app.log);
+  // Open event streams would keep the server from closing; the listener goes with the database.
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', () => changes.close());
+  const emails = new OrderEmails({ mailer, publicUrl: config.publicUrl, log: app.log, contact: (id) => orders.userContact(id), adminEmails: () => orders.adminEmails() });
+  const status = new OrderStatusChanger(orders, changes, emails, app.log);
+  const service = new OrdersService({
+    orders,
+    robots: new RobotsRepository(database.db),
+    settings,
+    status,
+    emails,
+    links: new DownloadLinks(config.authSecret),
+    storage,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(ordersRoutes(service, streams));
+  await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automationSecretFrom(settings, config.automationPreviousSecret)));
+  await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage)));
 }
 
 /** Builds the whole application without listening, so that tests can `inject` requests. */
@@ -142,6 +191,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = createStorage(config);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close?.());
+  const audit = new AuditLog(new AuditRepository(db));
+  const modules: ModuleContext = { db, audit, storage, settings };
   const users = new UsersService(new UsersRepository(db));
   const stats = new StatsService(new StatsRepository(db));
   const statsRefresher = new StatsRefresher({
@@ -165,8 +216,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app, config.publicUrl);
   registerInputRules(app);
   registerOriginCheck(app, (request) => ownOrigins(config, request));
-  registerAccessControl(app, sessionUserResolver(auth));
+  registerAccessControl(app, sessionUserResolver(auth, db, config.authSecret));
   await registerRateLimiting(app);
+  registerAdminWriteInvalidation(app, publicCache);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -175,15 +227,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerMetrics(app, { token: config.metricsToken, poolStats: database.poolStats });
   registerHealthRoute(app, database.ping);
-  await app.register(settingsRoutes(settings, publicCache));
+  await app.register(settingsRoutes(settings, publicCache, audit));
   await app.register(catalogueRoutes(catalogue, publicCache));
   await app.register(contentRoutes(content, publicCache));
   registerAuthRoutes(app, auth, config);
   await app.register(newsletterRoutes(new NewsletterService(new NewsletterRepository(db))));
   await app.register(chatRoutes(new ChatService(settings)));
-  await app.register(usersRoutes(users));
+  await app.register(usersRoutes(users, audit));
   await app.register(accountRoutes(new AccountService(new AccountRepository(db))));
   await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings, config.automationPreviousSecret)));
+  await app.register(catalogueAdminRoutes(modules));
+  await app.register(contentAdminRoutes(modules));
+  await app.register(uploadsRoutes(modules));
+  await app.register(auditRoutes(audit));
+  await registerOrders(app, { config, database, settings, mailer, storage });
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   const shell = await PageShell.load(path.join(webRoot, 'index.html'));

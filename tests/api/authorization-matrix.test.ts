@@ -8,6 +8,8 @@ type Expected = Record<Caller, number>;
 
 interface Fixtures {
   robotId: string;
+  /** An order of client A. */
+  orderId: string;
   clientA: { id: string };
   clientB: { id: string };
 }
@@ -20,6 +22,15 @@ interface Case {
 const everyone = (status: number): Expected => ({ anonymous: status, clientA: status, clientB: status, admin: status });
 const signedIn: Expected = { anonymous: 401, clientA: 200, clientB: 200, admin: 200 };
 const adminOnly: Expected = { anonymous: 401, clientA: 403, clientB: 403, admin: 200 };
+/** Client A's own order: another client, and even an administrator on the client routes, learn nothing. */
+const ownerOnly = (status: number): Expected => ({ anonymous: 401, clientA: status, clientB: 404, admin: 404 });
+const orderBody = (f: Fixtures) => ({
+  robot_id: f.robotId,
+  telegram_username: '@matrix',
+  strategy_instructions: 'A strategy description long enough to pass the fifty characters rule.',
+  terms_accepted: true,
+});
+const adminAnswers = (status: number): Expected => ({ ...adminOnly, admin: status });
 
 /**
  * Every API route, keyed "METHOD url" as registered, with the status each kind of caller must
@@ -93,7 +104,51 @@ const matrix: Record<string, Case> = {
   'GET /api/admin/settings': { request: () => ({ url: '/api/admin/settings' }), expected: adminOnly },
   'PATCH /api/admin/settings': { request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: 'Same' } } }), expected: adminOnly },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },
+  'POST /api/orders': { request: (f) => ({ url: '/api/orders', payload: orderBody(f) }), expected: { anonymous: 401, clientA: 201, clientB: 201, admin: 201 } },
+  'GET /api/orders': { request: () => ({ url: '/api/orders' }), expected: signedIn },
+  'GET /api/orders/:id': { request: (f) => ({ url: `/api/orders/${f.orderId}` }), expected: ownerOnly(200) },
+  // No payment workflow is configured in this shop: the owner learns it, nobody else does.
+  'POST /api/orders/:id/payment': { request: (f) => ({ url: `/api/orders/${f.orderId}/payment` }), expected: ownerOnly(503) },
+  'POST /api/orders/:id/download': { request: (f) => ({ url: `/api/orders/${f.orderId}/download` }), expected: ownerOnly(409) },
+  'GET /api/orders/:id/events': { request: () => ({ url: '/api/orders/no-such-order/events' }), expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 } },
+  // The signed link is the only credential: a session changes nothing.
+  'GET /api/downloads/:token': { request: (f) => ({ url: `/api/downloads/${f.orderId}.zzzzzz.AAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA` }), expected: everyone(403) },
+  'POST /api/hooks/payment': { request: (f) => ({ url: '/api/hooks/payment', payload: { order_id: f.orderId, status: 'paid' } }), expected: everyone(401) },
+  'GET /api/admin/dashboard': { request: () => ({ url: '/api/admin/dashboard' }), expected: adminOnly },
+  'GET /api/admin/orders': { request: () => ({ url: '/api/admin/orders?status=paid&q=x&page=1' }), expected: adminOnly },
+  'GET /api/admin/orders/export': { request: () => ({ url: '/api/admin/orders/export' }), expected: adminOnly },
+  'GET /api/admin/orders/:id': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}` }), expected: adminOnly },
+  'PATCH /api/admin/orders/:id': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}`, payload: { status: 'pending_payment' } }), expected: adminOnly },
+  'POST /api/admin/orders/:id/download-grants': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}/download-grants`, payload: { extra: 1 } }), expected: adminOnly },
+  // A JSON body is not an upload: refused before anything is stored.
+  'PUT /api/admin/orders/:id/file': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}/file`, payload: { file: 'x' } }), expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 415 } },
+  'DELETE /api/admin/orders/:id': { request: () => ({ url: '/api/admin/orders/no-such-order' }), expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 404 } },
   'PATCH /api/admin/users/:id': { request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }), expected: adminOnly },
+  // The back office (issue 10). Administrators get a 4xx where the request is built to change
+  // nothing (an empty body, an unknown id): what matters is that nobody else gets past the door.
+  'POST /api/admin/settings/test-webhook': { request: () => ({ url: '/api/admin/settings/test-webhook', payload: { key: 'n8n_callback_url' } }), expected: adminAnswers(400) },
+  'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit' }), expected: adminOnly },
+  'GET /api/admin/audit/export': { request: () => ({ url: '/api/admin/audit/export' }), expected: adminOnly },
+  'PUT /api/admin/pages/:slug': { request: () => ({ url: '/api/admin/pages/copy_trade', payload: { title: '' } }), expected: adminAnswers(400) },
+  'POST /api/admin/uploads/image': { request: () => ({ url: '/api/admin/uploads/image', payload: { file: 'not multipart' } }), expected: adminAnswers(415) },
+  'GET /api/admin/categories': { request: () => ({ url: '/api/admin/categories' }), expected: adminOnly },
+  'POST /api/admin/categories': { request: () => ({ url: '/api/admin/categories', payload: {} }), expected: adminAnswers(400) },
+  'PATCH /api/admin/categories/:id': { request: () => ({ url: '/api/admin/categories/no-such-id', payload: {} }), expected: adminAnswers(404) },
+  'DELETE /api/admin/categories/:id': { request: () => ({ url: '/api/admin/categories/no-such-id' }), expected: adminAnswers(404) },
+  'GET /api/admin/robots': { request: () => ({ url: '/api/admin/robots' }), expected: adminOnly },
+  'POST /api/admin/robots': { request: () => ({ url: '/api/admin/robots', payload: {} }), expected: adminAnswers(400) },
+  'PATCH /api/admin/robots/:id': { request: () => ({ url: '/api/admin/robots/no-such-id', payload: {} }), expected: adminAnswers(404) },
+  'DELETE /api/admin/robots/:id': { request: () => ({ url: '/api/admin/robots/no-such-id' }), expected: adminAnswers(404) },
+  'GET /api/admin/banners': { request: () => ({ url: '/api/admin/banners' }), expected: adminOnly },
+  'POST /api/admin/banners': { request: () => ({ url: '/api/admin/banners', payload: {} }), expected: adminAnswers(400) },
+  'PATCH /api/admin/banners/:id': { request: () => ({ url: '/api/admin/banners/no-such-id', payload: {} }), expected: adminAnswers(404) },
+  'DELETE /api/admin/banners/:id': { request: () => ({ url: '/api/admin/banners/no-such-id' }), expected: adminAnswers(404) },
+  'POST /api/admin/banners/:id/move': { request: () => ({ url: '/api/admin/banners/no-such-id/move', payload: { direction: 'up' } }), expected: adminAnswers(404) },
+  'GET /api/admin/faqs': { request: () => ({ url: '/api/admin/faqs' }), expected: adminOnly },
+  'POST /api/admin/faqs': { request: () => ({ url: '/api/admin/faqs', payload: {} }), expected: adminAnswers(400) },
+  'PATCH /api/admin/faqs/:id': { request: () => ({ url: '/api/admin/faqs/no-such-id', payload: {} }), expected: adminAnswers(404) },
+  'DELETE /api/admin/faqs/:id': { request: () => ({ url: '/api/admin/faqs/no-such-id' }), expected: adminAnswers(404) },
+  'POST /api/admin/faqs/:id/move': { request: () => ({ url: '/api/admin/faqs/no-such-id/move', payload: { direction: 'up' } }), expected: adminAnswers(404) },
 };
 
 describe.each(testDialects)('authorization of every API route on %s', (dialect) => {
@@ -111,7 +166,8 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
     cookies.clientB = clientB.cookie;
     cookies.admin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
     const robot = await app.database.db.selectFrom('robots').select('id').where('status', '=', 'active').executeTakeFirstOrThrow();
-    fixtures = { robotId: robot.id, clientA, clientB };
+    const order = await app.inject({ method: 'POST', url: '/api/orders', headers: { ...SAME_ORIGIN, cookie: clientA.cookie }, payload: orderBody({ robotId: robot.id } as Fixtures) });
+    fixtures = { robotId: robot.id, orderId: order.json<{ id: string }>().id, clientA, clientB };
   });
   afterAll(() => shop.close());
 

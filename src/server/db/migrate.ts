@@ -2,6 +2,8 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { columnTypes, type ColumnTypes, type DialectName } from './dialect.js';
 import * as initialSchema from './migrations/0001-initial-schema.js';
 import * as legalContentPages from './migrations/0003-legal-content-pages.js';
+import * as ordersPaymentAndDelivery from './migrations/0004-orders-payment-and-delivery.js';
+import * as auditLog from './migrations/0005-audit-log.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -11,6 +13,8 @@ interface DialectMigration {
 const migrations: Record<string, DialectMigration> = {
   '0001-initial-schema': initialSchema,
   '0003-legal-content-pages': legalContentPages,
+  '0004-orders-payment-and-delivery': ordersPaymentAndDelivery,
+  '0005-audit-log': auditLog,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

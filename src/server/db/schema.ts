@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ContentPageSlug } from '../../shared/content-pages.js';
+import type { OrderStatus } from '../../shared/schemas/orders.js';
+import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
+import type { UserRole } from '../../shared/schemas/users.js';
 
 /**
  * The database as every module sees it, whatever the dialect: booleans are booleans, timestamps
@@ -15,7 +17,7 @@ export interface UsersTable {
   email_verified: ColumnType<boolean, boolean | undefined, boolean>;
   full_name: string | null;
   image: string | null;
-  role: ColumnType<'client' | 'admin', 'client' | 'admin' | undefined, 'client' | 'admin'>;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   created_date: CreatedAt;
   updated_at: Timestamp;
 }
@@ -65,8 +67,6 @@ export interface CategoriesTable {
   updated_at: Timestamp;
 }
 
-export const riskLevels = ['low', 'medium', 'high'] as const;
-export const robotStatuses = ['active', 'inactive'] as const;
 
 export interface RobotsTable {
   id: string;
@@ -75,7 +75,7 @@ export interface RobotsTable {
   price: ColumnType<number, number | undefined, number>;
   image_url: string | null;
   category: string | null;
-  risk_level: ColumnType<(typeof riskLevels)[number], (typeof riskLevels)[number] | undefined, (typeof riskLevels)[number]>;
+  risk_level: ColumnType<RiskLevel, RiskLevel | undefined, RiskLevel>;
   trading_pair: string | null;
   exchange: string | null;
   /** JSON array of strings, kept as text so both engines store it the same way. */
@@ -84,7 +84,7 @@ export interface RobotsTable {
   target_profit: ColumnType<number, number | undefined, number>;
   weekly_pnl: ColumnType<number, number | undefined, number>;
   monthly_pnl: ColumnType<number, number | undefined, number>;
-  status: ColumnType<(typeof robotStatuses)[number], (typeof robotStatuses)[number] | undefined, (typeof robotStatuses)[number]>;
+  status: ColumnType<RobotStatus, RobotStatus | undefined, RobotStatus>;
   winrate: number | null;
   balance: number | null;
   profit: number | null;
@@ -97,8 +97,6 @@ export interface RobotsTable {
   created_date: CreatedAt;
   updated_at: Timestamp;
 }
-
-export const statsFields = ['winrate', 'balance', 'weekly', 'profit_factor', 'monthly', 'profit', 'daily'] as const;
 
 export interface RobotStatsTable {
   id: string;
@@ -128,9 +126,6 @@ export interface RobotStatsHistoryTable {
   daily: number | null;
 }
 
-export const orderStatuses = ['pending_payment', 'paid', 'in_progress', 'completed', 'failed'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
 export interface OrdersTable {
   id: string;
   user_id: string | null;
@@ -147,16 +142,47 @@ export interface OrdersTable {
   file_name: string | null;
   download_count: ColumnType<number, number | undefined, number>;
   idempotency_key: string | null;
+  /** When the client accepted the Terms and the Risk disclosure (DESIGN deviation 8). */
+  terms_accepted_at: string | null;
+  /** The language the client ordered in: their emails are written in it. */
+  language: string | null;
   created_date: CreatedAt;
   updated_at: Timestamp;
 }
 
-export const bannerTypes = ['image', 'youtube'] as const;
+/** Every payment callback as received, for the administrator ("I paid"). */
+export interface OrderPaymentCallbacksTable {
+  id: string;
+  order_id: string;
+  received_at: string;
+  payload: string;
+  /** How the caller proved the secret: secret, signature, timestamped-signature, or refused. */
+  signature: string;
+  status_word: string | null;
+  outcome: string;
+  detail: string | null;
+}
+
+export interface OrderDownloadsTable {
+  id: string;
+  order_id: string;
+  downloaded_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface OrderDownloadGrantsTable {
+  id: string;
+  order_id: string;
+  granted_by: string | null;
+  granted_at: string;
+  extra: number;
+}
 
 export interface HeroBannersTable {
   id: string;
   title: string;
-  type: (typeof bannerTypes)[number];
+  type: BannerType;
   content_url: string;
   order_index: ColumnType<number, number | undefined, number>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
@@ -196,8 +222,6 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
-export type PageSlug = ContentPageSlug;
-
 export interface ContentPagesTable {
   id: string;
   slug: PageSlug;
@@ -205,6 +229,19 @@ export interface ContentPagesTable {
   content: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  resource: string;
+  record_id: string | null;
+  summary: string;
+  /** JSON object: field -> { from, to }. */
+  changes: string;
+  created_at: CreatedAt;
 }
 
 export interface AppMetaTable {
@@ -222,6 +259,9 @@ export interface Database {
   robot_stats: RobotStatsTable;
   robot_stats_history: RobotStatsHistoryTable;
   orders: OrdersTable;
+  order_payment_callbacks: OrderPaymentCallbacksTable;
+  order_downloads: OrderDownloadsTable;
+  order_download_grants: OrderDownloadGrantsTable;
   hero_banners: HeroBannersTable;
   faqs: FaqsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
@@ -229,6 +269,7 @@ export interface Database {
   settings: SettingsTable;
   content_pages: ContentPagesTable;
   app_meta: AppMetaTable;
+  audit_log: AuditLogTable;
 }
 
 /**
@@ -237,6 +278,9 @@ export interface Database {
  */
 export const booleanColumns = new Set(['active', 'email_verified']);
 
+// Enum types and entity shapes are the shared schemas' (src/shared/schemas/); tables only add
+// how each column is written.
+export type { PageSlug };
 export type Robot = Selectable<RobotsTable>;
 export type NewRobot = Insertable<RobotsTable>;
 export type RobotUpdate = Updateable<RobotsTable>;

@@ -13,6 +13,9 @@ import type { SettingsService } from '../modules/settings/settings.service.js';
  */
 export const SECRET_TOKEN_HEADER = 'x-secret-token';
 export const SIGNATURE_HEADER = 'x-signature';
+export const TIMESTAMP_HEADER = 'x-timestamp';
+/** How far a timestamped signature's time may be from ours, either way. */
+export const SIGNATURE_MAX_AGE_SECONDS = 300;
 
 /**
  * Reads the shared secret at the time of the request; null when none is configured. `previous`
@@ -45,28 +48,53 @@ export function sameText(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/**
+ * The X-Signature value of a timestamped request: the HMAC of `<timestamp>.<body>`, where the
+ * timestamp (Unix seconds) travels in X-Timestamp. A captured request cannot be replayed later.
+ */
+export function signTimestampedBody(secret: string, timestamp: string, body: string | Buffer): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex')}`;
+}
+
+/** True when the timestamp is recent and the signature is the HMAC of `timestamp.body`. */
+export function verifyTimestampedSignature(secret: string, timestamp: string, signature: string, rawBody: string, nowMs = Date.now()): boolean {
+  if (!/^\d{1,12}$/.test(timestamp)) return false;
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > SIGNATURE_MAX_AGE_SECONDS) return false;
+  return sameText(signature.trim().toLowerCase(), signTimestampedBody(secret, timestamp, rawBody));
+}
+
 export interface AutomationCredentials {
   token?: string | undefined;
   signature?: string | undefined;
+  /** With a signature: the Unix time it was made at (X-Timestamp), signed with the body. */
+  timestamp?: string | undefined;
   /** The request body exactly as received; needed to check a signature. */
   rawBody?: string | undefined;
 }
+
+/** How the caller proved it holds the secret (kept with payment callbacks). */
+export type AutomationProof = 'secret' | 'signature' | 'timestamped-signature';
 
 /**
  * Throws UnauthorizedError unless the credentials prove knowledge of the secret, or of the
  * previous one during a rotation (only while a current secret is configured).
  */
-export function verifyAutomationCredentials(secret: string | null, credentials: AutomationCredentials, previous?: string): void {
+export function verifyAutomationCredentials(secret: string | null, credentials: AutomationCredentials, previous?: string): AutomationProof {
   if (secret === null) {
     throw new UnauthorizedError(
       `The automation secret is not configured: set n8n_secret_token (at least ${AUTOMATION_SECRET_MIN_LENGTH} characters) in the settings before workflows can call this endpoint.`,
     );
   }
-  const { token, signature, rawBody } = credentials;
-  for (const accepted of previous ? [secret, previous] : [secret]) {
-    if (token !== undefined && sameText(token, accepted)) return;
-    if (signature !== undefined && rawBody !== undefined && sameText(signature.trim().toLowerCase(), signBody(accepted, rawBody))) return;
+  const { token, signature, timestamp, rawBody } = credentials;
+  const accepted = previous ? [secret, previous] : [secret];
+  if (token !== undefined && accepted.some((candidate) => sameText(token, candidate))) return 'secret';
+  // With X-Timestamp the signature must cover it: a plain body signature is not accepted then.
+  if (timestamp !== undefined && signature !== undefined && rawBody !== undefined) {
+    if (accepted.some((candidate) => verifyTimestampedSignature(candidate, timestamp, signature, rawBody))) return 'timestamped-signature';
+    throw new UnauthorizedError('Invalid or expired timestamped signature.');
   }
+  const given = signature?.trim().toLowerCase();
+  if (given !== undefined && rawBody !== undefined && accepted.some((candidate) => sameText(given, signBody(candidate, rawBody)))) return 'signature';
   if (token === undefined && signature === undefined) {
     throw new UnauthorizedError('Automation requests must carry the X-Secret-Token header or an X-Signature of the body.');
   }
@@ -85,6 +113,8 @@ declare module 'fastify' {
     rawBody?: string;
     /** Why the body could not be parsed; reported only once the caller proved it holds the secret. */
     bodyError?: Error;
+    /** How an automation caller proved the secret, once the guard accepted it. */
+    automationProof?: AutomationProof;
   }
 }
 
@@ -108,6 +138,7 @@ export function guardAutomationRoutes(app: FastifyInstance, secret: AutomationSe
   const limit = limiterFor(app, AUTOMATION_LIMIT);
   app.decorateRequest('rawBody', undefined);
   app.decorateRequest('bodyError', undefined);
+  app.decorateRequest('automationProof', undefined);
   app.addHook('onRequest', limit);
   // Replaces, in this plugin only, the app's JSON parser (whose rules parseJsonInput applies too).
   app.removeContentTypeParser('application/json');
@@ -121,9 +152,10 @@ export function guardAutomationRoutes(app: FastifyInstance, secret: AutomationSe
     }
   });
   app.addHook('preValidation', async (request) => {
-    verifyAutomationCredentials(await secret(), {
+    request.automationProof = verifyAutomationCredentials(await secret(), {
       token: singleHeader(request, SECRET_TOKEN_HEADER),
       signature: singleHeader(request, SIGNATURE_HEADER),
+      timestamp: singleHeader(request, TIMESTAMP_HEADER),
       rawBody: request.rawBody,
     }, secret.previous);
     if (request.bodyError) throw request.bodyError;

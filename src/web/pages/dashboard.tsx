@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { buttonClass } from '../components/ui/button-classes';
 import { PageShell } from '../components/ui/page-shell';
 import { useAuthModal } from '../features/auth/auth-modal';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { MyOrders } from '../features/orders/components/my-orders';
+
+// The administrator's view brings the admin kit (tables, dialogs, toasts): clients never load it.
+const AdminDashboardPage = lazy(() => import('../features/admin-orders/components/admin-dashboard-page'));
 
 /** My Orders for clients, the administrator dashboard for administrators (SPEC §2). */
 export default function DashboardPage() {
@@ -21,5 +26,16 @@ export default function DashboardPage() {
       </PageShell>
     );
   }
-  return <PageShell title={user.isAdmin ? t('pages.dashboard.adminTitle') : t('pages.dashboard.clientTitle')} />;
+  if (user.isAdmin) {
+    return (
+      <Suspense fallback={<LoadingRegion />}>
+        <AdminDashboardPage />
+      </Suspense>
+    );
+  }
+  return (
+    <PageShell title={t('pages.dashboard.clientTitle')}>
+      <MyOrders />
+    </PageShell>
+  );
 }
