@@ -9,7 +9,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-const SECRET = `e2e-payment-${Date.now()}`;
+const SECRET = `e2e-payment-workflow-secret-${Date.now()}`;
 const STRATEGY = 'I trade XAUUSD on a 10,000 USD account at IC Markets; I aim for 1% a day and lost 20% last year.';
 
 let workflow: FakeWorkflow;
