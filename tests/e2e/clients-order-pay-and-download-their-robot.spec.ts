@@ -83,8 +83,8 @@ async function orderFirstRobot(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Continue to Booking' }).click();
   await expect(page.getByText('Username must start with @')).toBeVisible();
   await telegram.fill('@bruno');
-  await expect(page.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/Terms');
-  await expect(page.getByRole('link', { name: 'Risk disclosure' })).toHaveAttribute('href', '/RiskDisclosure');
+  await expect(page.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/Terms');
+  await expect(page.getByRole('link', { name: 'Risk disclosure', exact: true })).toHaveAttribute('href', '/RiskDisclosure');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Continue to Booking' }).click();
   await expect(page.getByRole('heading', { name: 'Crypto Payment' })).toBeVisible();
