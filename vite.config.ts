@@ -10,7 +10,7 @@ const serverOrigin = 'http://localhost:3000';
 const adminModules = new RegExp(
   [
     String.raw`src/web/(components/admin/(?!rich-text-editor)|features/back-office/|features/users/|pages/admin/)`,
-    String.raw`src/shared/(image-types|schemas/(audit|catalogue|settings))\.ts`,
+    String.raw`src/shared/(image-types|schemas/(audit|catalogue|settings|users))\.ts`,
     String.raw`node_modules/(react-hook-form|@hookform|sonner|@tanstack/(react-table|table-core|react-store|store))/`,
   ].join('|'),
 );
