@@ -92,14 +92,14 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
           <TextAreaField<SettingsForm> name="hero_description" label={t('backOffice.settings.heroDescription')} rows={3} />
         </Section>
         <Section title={t('backOffice.settings.branding')}>
-          <ImageUploadField<SettingsForm> name="site_logo_url" kind="logo" label={t('backOffice.settings.logo')} hint={t('backOffice.settings.logoHint')} allowAddress onBusyChange={busy(1)} />
-          <ImageUploadField<SettingsForm> name="site_favicon_url" kind="favicon" label={t('backOffice.settings.favicon')} hint={t('backOffice.settings.faviconHint')} allowAddress onBusyChange={busy(1)} />
+          <ImageUploadField<SettingsForm> name="site_logo_url" kind="logo" label={t('backOffice.settings.logo')} hint={t('backOffice.settings.logoHint')} allowAddress onBusyChange={busy(1)} failureMessage={(message) => t('backOffice.settings.logoUploadError', { message })} />
+          <ImageUploadField<SettingsForm> name="site_favicon_url" kind="favicon" label={t('backOffice.settings.favicon')} hint={t('backOffice.settings.faviconHint')} allowAddress onBusyChange={busy(1)} failureMessage={(message) => t('backOffice.settings.faviconUploadError', { message })} />
         </Section>
         <Section title={t('backOffice.settings.seo')}>
           <TextInputField<SettingsForm> name="seo_title" label={t('backOffice.settings.seoTitle')} />
           <TextAreaField<SettingsForm> name="seo_description" label={t('backOffice.settings.seoDescription')} rows={3} />
           <TextInputField<SettingsForm> name="seo_keywords" label={t('backOffice.settings.seoKeywords')} />
-          <ImageUploadField<SettingsForm> name="seo_image_url" kind="social" label={t('backOffice.settings.seoImage')} hint={t('backOffice.settings.seoImageHint')} allowAddress onBusyChange={busy(1)} />
+          <ImageUploadField<SettingsForm> name="seo_image_url" kind="social" label={t('backOffice.settings.seoImage')} hint={t('backOffice.settings.seoImageHint')} allowAddress onBusyChange={busy(1)} failureMessage={(message) => t('backOffice.settings.seoImageUploadError', { message })} />
           <SelectField<SettingsForm>
             name="default_language"
             label={t('backOffice.settings.defaultLanguage')}
