@@ -7,6 +7,20 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    /**
+     * Requests sent in turn on each connection; `setupRequest` may rewrite each one before it goes
+     * (its context is per connection).
+     */
+    requests?: Array<{ method?: string; path?: string; setupRequest?: (request: RequestParams, context: Record<string, any>) => RequestParams }>;
+  }
+
+  export interface RequestParams {
+    method?: string;
+    path: string;
+    body?: string;
+    headers?: Record<string, string>;
   }
 
   export interface Histogram {

@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from '../tests/support/chromium.js';
 import { measureFirstLoad } from './first-load.js';
+import { benchOrders } from './orders.js';
 import { runLighthouse } from './lighthouse.js';
-import { CONNECTIONS, measure, type Figures, type LoadSettings } from './load.js';
+import { CONNECTIONS, FLOOD_CONNECTIONS, measure, measureUnderFlood, type Figures, type LoadSettings } from './load.js';
 import { withoutPassword } from '../src/server/db/database.js';
 import { formatNumber, formatTable } from './report.js';
 import { appEntry, get, readMemory, startApp, startBare, StartupError, stopServer, type ServerProcess } from './servers.js';
@@ -136,6 +137,28 @@ function printResults(results: TargetFigures[]): void {
   }
 }
 
+/**
+ * The rendered Home measured again while another client sends unique query strings to Home, the
+ * robot list and robot pages: what a visitor gets while someone tries to flood the public cache.
+ */
+async function printHomeUnderFlood(app: ServerProcess, results: TargetFigures[], settings: Settings): Promise<void> {
+  const home = results.find((result) => result.target.path === '/');
+  const robots = JSON.parse((await get(`${app.origin}/api/robots`)).body.toString()) as Array<{ id: string }>;
+  console.log(`\nGET / (HTML) under a query-string flood: measuring (flood: ${FLOOD_CONNECTIONS} connections)…`);
+  const { measured, flood } = await measureUnderFlood(`${app.origin}/`, robots[0]?.id ?? '', settings);
+  const row = (name: string, figures: Figures | undefined) => [name, figures ? formatNumber(figures.requestsPerSecond) : 'n/a', figures ? formatNumber(figures.p99Ms) : 'n/a'];
+  const columns = ['', 'req/s (avg)', 'p99 ms'].map((title, index) => ({ title, alignRight: index > 0 }));
+  console.log(
+    formatTable(columns, [
+      row('GET / (HTML), alone', home?.app),
+      row(`GET / (HTML), while flooded`, measured),
+      row('the flood: unique /?x=, /api/robots?x=, /RobotDetail?robotId=…', flood),
+    ]),
+  );
+  if (measured.problems.length > 0) console.log(`  warning, Home: ${measured.problems.join(', ')}`);
+  if (flood.problems.length > 0) console.log(`  note, flood: ${flood.problems.join(', ')}`);
+}
+
 function printMemory(app: ServerProcess): void {
   const memory = readMemory(app.child.pid);
   if (!memory) {
@@ -193,7 +216,10 @@ async function main(): Promise<void> {
       if (figures) results.push(figures);
     }
     printResults(results);
+    await printHomeUnderFlood(app, results, settings);
     printMemory(app);
+    // Orders create data; they run after the read targets, so those measure the shop as seeded.
+    if (process.env.BENCH_ORDERS !== '0') await benchOrders(app, path.join(workDir, 'data'), workDir, settings, databaseDescription().dialect);
     printFirstLoad();
     await printLighthouse(app);
   } finally {

@@ -127,8 +127,15 @@ export function startApp({ dataDir, fromSource }: AppOptions): Promise<ServerPro
     SEED_DEMO: 'true',
     ADMIN_EMAIL: 'bench@example.com',
     ADMIN_PASSWORD: 'bench-password-1',
+    // The orders bench signs in fifty clients at once.
+    AUTH_RATE_LIMIT: '100000',
   };
   return startServer('app', args, env, '/api/health');
+}
+
+/** A reference server of bench/ (run through tsx) with its environment; ready when GET readyPath is 200. */
+export function startBareScript(name: string, script: string, env: Record<string, string>, readyPath = '/'): Promise<ServerProcess> {
+  return startServer(name, ['--import', 'tsx', script], env, readyPath);
 }
 
 export function startBare(bodyFile: string, contentType: string): Promise<ServerProcess> {

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './auth/access.js';
@@ -14,21 +13,28 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
 import { runExclusive } from './db/dialect.js';
 import { lockDataDir } from './db/sqlite.js';
-import { LocalDiskStorage } from './storage/local-disk-storage.js';
+import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 import { registerHtmlPages } from './html/html.routes.js';
 import { PageShell } from './html/page-shell.js';
 import { registerSeoRoutes } from './html/seo.routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoute } from './http/health.routes.js';
+import { registerInputRules } from './http/input-rules.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { PublicCache } from './http/public-cache.js';
+import { registerRateLimiting } from './http/rate-limit.js';
 import { registerStaticFiles } from './http/static-files.js';
 import { automationSecretFrom } from './integrations/automation-auth.js';
-import { createMailer } from './integrations/mailer.js';
+import { createMailer, type Mailer } from './integrations/mailer.js';
+import { registerMetrics } from './metrics/metrics.js';
+import { createOrderChanges } from './realtime/order-changes.js';
 import { registerAdminWriteInvalidation } from './http/admin-writes.js';
+import { AccountRepository } from './modules/account/account.repository.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { AccountService } from './modules/account/account.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { AuditLog } from './modules/audit/audit.service.js';
@@ -44,6 +50,17 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.js';
+import { AdminOrdersService } from './modules/orders/admin-orders.service.js';
+import { DownloadLinks } from './modules/orders/download-links.js';
+import { OrderEmails } from './modules/orders/order-emails.js';
+import { OrderStatusChanger } from './modules/orders/order-status.js';
+import { OrderStreams } from './modules/orders/order-streams.js';
+import { OrdersRepository } from './modules/orders/orders.repository.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { PaymentCallbacksService } from './modules/orders/payment-callbacks.service.js';
+import { paymentHookRoutes } from './modules/orders/payment-hook.routes.js';
 import { NewsletterService } from './modules/newsletter/newsletter.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
@@ -75,6 +92,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Receives the generated credentials of a first administrator, for the terminal (main.ts). */
+  onAdministratorGenerated?: (credentials: { email: string; password: string }) => void;
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', import.meta.url.includes('/dist/') ? '..' : '.');
@@ -85,8 +104,40 @@ function requestIds(): () => string {
   return () => `${prefix}-${(++counter).toString(36)}`;
 }
 
+/** How often Node looks for requests past their header or request timeout. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+
 function hopCount(hops: number) {
   return (_address: string, hop: number) => hop < hops;
+}
+
+/** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
+async function registerOrders(
+  app: FastifyInstance,
+  { config, database, settings, mailer, storage }: { config: Config; database: DatabaseHandle; settings: SettingsService; mailer: Mailer; storage: Storage },
+): Promise<void> {
+  const orders = new OrdersRepository(database.db);
+  const changes = createOrderChanges(database.db, config.database, app.log);
+  await changes.ready;
+  const streams = new OrderStreams(orders, changes, app.log);
+  // Open event streams would keep the server from closing; the listener goes with the database.
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', () => changes.close());
+  const emails = new OrderEmails({ mailer, publicUrl: config.publicUrl, log: app.log, contact: (id) => orders.userContact(id), adminEmails: () => orders.adminEmails() });
+  const status = new OrderStatusChanger(orders, changes, emails, app.log);
+  const service = new OrdersService({
+    orders,
+    robots: new RobotsRepository(database.db),
+    settings,
+    status,
+    emails,
+    links: new DownloadLinks(config.authSecret),
+    storage,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(ordersRoutes(service, streams));
+  await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automationSecretFrom(settings, config.automationPreviousSecret)));
+  await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage)));
 }
 
 /** Builds the whole application without listening, so that tests can `inject` requests. */
@@ -99,7 +150,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // counter keeps them cheap.
     genReqId: requestIds(),
     forceCloseConnections: 'idle',
+    // Slow or stalled clients must not hold connections forever (see config.ts for each limit).
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.trustProxy === true) {
+    app.log.warn('TRUST_PROXY=true believes the left-most X-Forwarded-For address, which any client can write: set the number of proxies in front of the shop (e.g. 1) or their addresses instead');
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -117,7 +175,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     releaseLock();
   });
   try {
-    await prepareDatabase(database, config, app.log);
+    const admin = await prepareDatabase(database, config, app.log);
+    if (admin.kind === 'created' && admin.generatedPassword) options.onAdministratorGenerated?.({ email: admin.email, password: admin.generatedPassword });
   } catch (error) {
     await app.close();
     throw error;
@@ -129,8 +188,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const content = new ContentRepository(db);
   const publicCache = new PublicCache();
   app.decorate('publicCache', publicCache);
-  const storage: Storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
+  const storage = createStorage(config);
   app.decorate('storage', storage);
+  app.addHook('onClose', async () => storage.close?.());
   const audit = new AuditLog(new AuditRepository(db));
   const modules: ModuleContext = { db, audit, storage, settings };
   const users = new UsersService(new UsersRepository(db));
@@ -146,20 +206,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
   app.addHook('onClose', () => statsRefresher.stop());
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log: app.log });
-  const auth = createAuth(config, db, mailer, app.log);
+  const auth = createAuth(config, db, mailer, app.log, async () => {
+    const { seo_title, default_language } = await settings.getPublic();
+    return { shopName: seo_title, defaultLanguage: default_language };
+  });
 
   registerErrorHandler(app);
-  registerOriginCheck(app, (request) => ownOrigins(config, request));
-  registerAccessControl(app, sessionUserResolver(auth));
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'rate_limited',
-      message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
+  // First of the request hooks, so that every answer carries them, refusals by later hooks included.
   registerSecurityHeaders(app, config.publicUrl);
+  registerInputRules(app);
+  registerOriginCheck(app, (request) => ownOrigins(config, request));
+  registerAccessControl(app, sessionUserResolver(auth, db, config.authSecret));
+  await registerRateLimiting(app);
   registerAdminWriteInvalidation(app, publicCache);
   await app.register(compress, {
     threshold: 1024,
@@ -167,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  registerMetrics(app, { token: config.metricsToken, poolStats: database.poolStats });
   registerHealthRoute(app, database.ping);
   await app.register(settingsRoutes(settings, publicCache, audit));
   await app.register(catalogueRoutes(catalogue, publicCache));
@@ -175,16 +234,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes(new NewsletterService(new NewsletterRepository(db))));
   await app.register(chatRoutes(new ChatService(settings)));
   await app.register(usersRoutes(users, audit));
-  await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));
+  await app.register(accountRoutes(new AccountService(new AccountRepository(db))));
+  await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings, config.automationPreviousSecret)));
   await app.register(catalogueAdminRoutes(modules));
   await app.register(contentAdminRoutes(modules));
   await app.register(uploadsRoutes(modules));
   await app.register(auditRoutes(audit));
+  await registerOrders(app, { config, database, settings, mailer, storage });
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
-  registerSeoRoutes(app, { publicUrl: config.publicUrl, settings, catalogue });
+  const shell = await PageShell.load(path.join(webRoot, 'index.html'));
+  registerSeoRoutes(app, { shell, publicUrl: config.publicUrl, settings, catalogue });
   await registerStaticFiles(app, webRoot);
-  registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue, content, cache: publicCache });
+  registerHtmlPages(app, { shell, publicUrl: config.publicUrl, settings, catalogue, content, cache: publicCache });
   statsRefresher.start(config.statsRefreshSeconds);
   return app;
 }

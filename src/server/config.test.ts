@@ -30,6 +30,9 @@ describe('configuration', () => {
     ['STATS_REFRESH_SECONDS', '-1'],
     ['STATS_REFRESH_SECONDS', '1.5'],
     ['STATS_REFRESH_SECONDS', 'often'],
+    ['HTTP_HEADERS_TIMEOUT_SECONDS', '0'],
+    ['HTTP_REQUEST_TIMEOUT_SECONDS', 'forever'],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', '-5'],
   ])('names %s when its value %j is wrong, in one line', (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === 'ADMIN_EMAIL') env.ADMIN_PASSWORD = 'long-enough-password';
@@ -52,9 +55,62 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://shop.example.com');
   });
 
+  it('has finite HTTP timeouts by default, configurable, the head no longer than the whole request', () => {
+    expect(parseConfig({}).timeouts).toEqual({ headersMs: 15_000, requestMs: 120_000, keepAliveMs: 10_000 });
+    expect(parseConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '5', HTTP_REQUEST_TIMEOUT_SECONDS: '30', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '65' }).timeouts).toEqual({
+      headersMs: 5000,
+      requestMs: 30_000,
+      keepAliveMs: 65_000,
+    });
+    expect(() => parseConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(/^Invalid HTTP_HEADERS_TIMEOUT_SECONDS/);
+  });
+
   it('takes STATS_REFRESH_SECONDS, 0 meaning refreshes on demand only', () => {
     expect(parseConfig({ STATS_REFRESH_SECONDS: '300' }).statsRefreshSeconds).toBe(300);
     expect(parseConfig({ STATS_REFRESH_SECONDS: '0' }).statsRefreshSeconds).toBe(0);
     expect(parseConfig({ STATS_REFRESH_SECONDS: '' }).statsRefreshSeconds).toBe(60);
+  });
+  describe('growing past one machine', () => {
+    it('keeps files on the local disk unless STORAGE=s3', () => {
+      expect(parseConfig({}).storage).toEqual({ kind: 'local' });
+    });
+
+    it('reads the bucket, endpoint, region, credentials and path style of S3 storage', () => {
+      const config = parseConfig({
+        STORAGE: 's3',
+        S3_BUCKET: 'shop-files',
+        S3_ENDPOINT: 'https://minio.internal:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      expect(config.storage).toEqual({
+        kind: 's3',
+        bucket: 'shop-files',
+        endpoint: 'https://minio.internal:9000',
+        region: 'eu-west-3',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      });
+      expect(parseConfig({ STORAGE: 's3', S3_BUCKET: 'b' }).storage).toMatchObject({ region: 'us-east-1', credentials: undefined, forcePathStyle: false });
+    });
+
+    it.each([
+      [{ STORAGE: 'ftp' }, /^Invalid STORAGE: /],
+      [{ STORAGE: 's3' }, /^Invalid S3_BUCKET: required when STORAGE=s3/],
+      [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }, /^Invalid S3_SECRET_ACCESS_KEY: /],
+      [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, /^Invalid S3_ENDPOINT: /],
+      [{ METRICS_TOKEN: 'short' }, /^Invalid METRICS_TOKEN: /],
+    ])('refuses %j in one line', (env, message) => {
+      expect(() => parseConfig(env)).toThrow(message);
+    });
+
+    it('turns metrics on with a token and accepts a previous automation secret', () => {
+      expect(parseConfig({}).metricsToken).toBeUndefined();
+      const config = parseConfig({ METRICS_TOKEN: 'a-long-metrics-token', AUTOMATION_PREVIOUS_SECRET: 'old-secret' });
+      expect(config.metricsToken).toBe('a-long-metrics-token');
+      expect(config.automationPreviousSecret).toBe('old-secret');
+    });
   });
 });

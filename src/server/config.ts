@@ -13,6 +13,20 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A whole number of seconds within bounds; empty means the default. */
+function seconds(fallback: number, min: number, max: number) {
+  return optionalText
+    .pipe(
+      z.coerce
+        .number<string | undefined>({ message: 'must be a number of seconds' })
+        .int('must be a whole number of seconds')
+        .min(min, `must be at least ${min}`)
+        .max(max, `must be at most ${max}`)
+        .optional(),
+    )
+    .transform((value) => value ?? fallback);
+}
+
 /** The social sign-in providers of SPEC §3, as better-auth names them. */
 export const socialProviderIds = ['google', 'github', 'facebook', 'twitter', 'microsoft', 'discord', 'linkedin', 'apple'] as const;
 export type SocialProviderId = (typeof socialProviderIds)[number];
@@ -53,17 +67,21 @@ const envSchema = z.object({
   ),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number of attempts' }).int().min(1).max(100_000).default(10),
   // Empty means the default here, not 0 (which would silently turn the schedule off).
-  STATS_REFRESH_SECONDS: optionalText
-    .pipe(
-      z.coerce
-        .number<string | undefined>({ message: 'must be a number of seconds' })
-        .int('must be a whole number of seconds')
-        .min(0)
-        .max(86_400, 'must be at most 86400 (one day)')
-        .optional(),
-    )
-    .transform((value) => value ?? 60),
+  STATS_REFRESH_SECONDS: seconds(60, 0, 86_400),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(15, 1, 600),
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(120, 1, 3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(10, 1, 600),
   ...providerVariables(),
+  // Growing past one machine (issue 12): object storage, metrics, automation secret rotation.
+  STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(booleanText.optional()),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  AUTOMATION_PREVIOUS_SECRET: optionalText,
 });
 
 export type DatabaseConfig =
@@ -89,8 +107,50 @@ export interface Config {
   authRateLimit: number;
   /** Seconds between two scheduled stats refreshes; 0: refreshes run only on demand. */
   statsRefreshSeconds: number;
+  /**
+   * Limits on slow clients: the whole request head must arrive within headersMs, the whole
+   * request (body included) within requestMs, and an idle kept-alive connection closes after
+   * keepAliveMs. Answers, such as event streams, are not limited.
+   */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Providers whose id and secret are both set. */
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
+  /** Where uploaded files live: DATA_DIR/storage, or an S3-compatible bucket shared by instances. */
+  storage: StorageConfig;
+  /** Bearer token of GET /api/metrics; without it the endpoint does not exist. */
+  metricsToken: string | undefined;
+  /** The automation secret being replaced, still accepted while workflows move to the new one. */
+  automationPreviousSecret: string | undefined;
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Empty: AWS itself. Set for MinIO, Cloudflare R2, Backblaze B2, Scaleway, … */
+      endpoint: string | undefined;
+      region: string;
+      /** Empty: the AWS SDK's usual sources (AWS_* variables, shared files, instance roles). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
+
+function storageConfig(vars: z.infer<typeof envSchema>): StorageConfig {
+  if (vars.STORAGE === 'local') return { kind: 'local' };
+  if (!vars.S3_BUCKET) throw new ConfigError('Invalid S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+    const missing = vars.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(`Invalid ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together`);
+  }
+  return {
+    kind: 's3',
+    bucket: vars.S3_BUCKET,
+    endpoint: vars.S3_ENDPOINT,
+    region: vars.S3_REGION ?? 'us-east-1',
+    credentials: vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? false,
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -116,6 +176,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const missing = vars.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     throw new ConfigError(`Invalid ${missing}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`);
   }
+  if (vars.HTTP_HEADERS_TIMEOUT_SECONDS > vars.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
+  }
   const url = vars.DATABASE_URL;
   const database: DatabaseConfig =
     url && !url.startsWith('sqlite:')
@@ -136,7 +199,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     authRateLimit: vars.AUTH_RATE_LIMIT,
     statsRefreshSeconds: vars.STATS_REFRESH_SECONDS,
+    timeouts: {
+      headersMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     socialProviders: configuredProviders(env),
+    storage: storageConfig(vars),
+    metricsToken: vars.METRICS_TOKEN,
+    automationPreviousSecret: vars.AUTOMATION_PREVIOUS_SECRET,
   };
 }
 

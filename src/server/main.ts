@@ -22,11 +22,35 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
+/**
+ * The first administrator's credentials as a plain block a newcomer cannot miss among the JSON
+ * log lines; they are shown this once and never logged.
+ */
+function firstRunBlock(publicUrl: string, email: string, password: string): string {
+  const rule = '='.repeat(72);
+  return [
+    '',
+    rule,
+    '  tradebot-store: administrator created (shown only this once)',
+    '',
+    `    Sign in at   ${publicUrl}`,
+    `    Email        ${email}`,
+    `    Password     ${password}`,
+    '',
+    '  This address is a placeholder: once signed in, change the email and',
+    `  the password on your account page: ${new URL('/Account', publicUrl).toString()}`,
+    rule,
+    '',
+    '',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   // A .env file in the working directory fills variables the environment does not set.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const app = await buildApp(config);
+  let generated: { email: string; password: string } | undefined;
+  const app = await buildApp(config, { onAdministratorGenerated: (credentials) => (generated = credentials) });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -43,8 +67,10 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  // `on`, not `once`: Ctrl-C in a terminal reaches this process twice (from the terminal and
+  // forwarded by scripts/start.mjs), and a second signal must not kill it mid-shutdown.
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -54,6 +80,7 @@ async function main(): Promise<void> {
     throw error;
   }
   app.log.info(`shop ready at ${config.publicUrl} (${config.database.dialect})`);
+  if (generated) process.stdout.write(firstRunBlock(config.publicUrl, generated.email, generated.password));
 }
 
 main().catch(fail);

@@ -16,6 +16,8 @@ export const CATALOGUE_SKELETON_CARDS = 8;
 export const CURRENCY = 'USD';
 export const ORDER_ID_DISPLAY_LENGTH = 8;
 export const STATS_MIN_INTERVAL_MS = 10_000;
+/** Shorter automation secrets (setting n8n_secret_token) can be guessed: refused when saved and when used. */
+export const AUTOMATION_SECRET_MIN_LENGTH = 32;
 export const STATS_PAUSE_BETWEEN_ROBOTS_MS = 100;
 export const CHAT_PANEL_SIZE = { width: 420, height: 550 } as const;
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;

@@ -1,10 +1,30 @@
+import type { PageName } from './pages.js';
+
 /**
- * The editable rich-text pages: the ONE list of their slugs. The public API, the admin route
- * `PUT /api/admin/pages/:slug`, the management page and the Admin menu all follow it, so adding
- * a page is one line here (plus its database check). Free of zod: the menu is in the entry chunk.
+ * The administrator-editable rich-text pages, by slug: the one list the server's routes, the
+ * database's CHECK constraint (migration 0003) and the browser app all read. Adding a slug here
+ * also needs a migration that widens that constraint.
  */
-export const contentPageSlugs = ['copy_trade', 'update'] as const;
-export type ContentPageSlug = (typeof contentPageSlugs)[number];
+export const CONTENT_PAGE_SLUGS = ['copy_trade', 'update', 'terms', 'privacy', 'refund_policy', 'risk_disclosure'] as const;
+export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];
+
+/** The legal pages a shop selling trading software needs (DESIGN deviation 8). */
+export const LEGAL_PAGE_SLUGS = ['terms', 'privacy', 'refund_policy', 'risk_disclosure'] as const satisfies readonly ContentPageSlug[];
+
+/** The public page that shows each content page. */
+export const contentPageNames = {
+  copy_trade: 'CopyTrade',
+  update: 'Update',
+  terms: 'Terms',
+  privacy: 'Privacy',
+  refund_policy: 'RefundPolicy',
+  risk_disclosure: 'RiskDisclosure',
+} as const satisfies Record<ContentPageSlug, PageName>;
+
+/** The content page a public page shows, if it shows one. */
+export function contentPageSlugOf(page: PageName): ContentPageSlug | undefined {
+  return CONTENT_PAGE_SLUGS.find((slug) => contentPageNames[slug] === page);
+}
 
 /** The spec's own back-office pages for its two pages (SPEC §2); any other page has the generic one. */
 const specManagementPages: Partial<Record<ContentPageSlug, 'CopyTradeManagement' | 'UpdateManagement'>> = {
@@ -12,14 +32,18 @@ const specManagementPages: Partial<Record<ContentPageSlug, 'CopyTradeManagement'
   update: 'UpdateManagement',
 };
 
-/** Where a page is edited: `/CopyTradeManagement`, `/UpdateManagement`, or `/PageManagement?slug=…`. */
+/**
+ * Where a page is edited: `/CopyTradeManagement`, `/UpdateManagement`, or
+ * `/PageManagement?slug=…` for every other slug, so the back office (its admin route, management
+ * page and Admin menu entries) follows this list without further work.
+ */
 export function managementPathOf(slug: ContentPageSlug): string {
   const specPage = specManagementPages[slug];
   return specPage ? `/${specPage}` : `/PageManagement?slug=${encodeURIComponent(slug)}`;
 }
 
 export function isContentPageSlug(value: string | null | undefined): value is ContentPageSlug {
-  return (contentPageSlugs as readonly string[]).includes(value ?? '');
+  return (CONTENT_PAGE_SLUGS as readonly string[]).includes(value ?? '');
 }
 
 /** 'refund_policy' -> 'Refund policy': a name for a page the catalogues do not name yet. */

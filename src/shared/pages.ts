@@ -21,6 +21,11 @@ export const PAGES = [
   'UserManagement',
   'Settings',
   'ResetPassword',
+  'Account',
+  'Terms',
+  'Privacy',
+  'RefundPolicy',
+  'RiskDisclosure',
   // Any content page without a page of its own in the spec (`?slug=`), and the activity log.
   'PageManagement',
   'Activity',

@@ -8,6 +8,8 @@ type Expected = Record<Caller, number>;
 
 interface Fixtures {
   robotId: string;
+  /** An order of client A. */
+  orderId: string;
   clientA: { id: string };
   clientB: { id: string };
 }
@@ -20,6 +22,14 @@ interface Case {
 const everyone = (status: number): Expected => ({ anonymous: status, clientA: status, clientB: status, admin: status });
 const signedIn: Expected = { anonymous: 401, clientA: 200, clientB: 200, admin: 200 };
 const adminOnly: Expected = { anonymous: 401, clientA: 403, clientB: 403, admin: 200 };
+/** Client A's own order: another client, and even an administrator on the client routes, learn nothing. */
+const ownerOnly = (status: number): Expected => ({ anonymous: 401, clientA: status, clientB: 404, admin: 404 });
+const orderBody = (f: Fixtures) => ({
+  robot_id: f.robotId,
+  telegram_username: '@matrix',
+  strategy_instructions: 'A strategy description long enough to pass the fifty characters rule.',
+  terms_accepted: true,
+});
 const adminAnswers = (status: number): Expected => ({ ...adminOnly, admin: status });
 
 /**
@@ -30,6 +40,10 @@ const adminAnswers = (status: number): Expected => ({ ...adminOnly, admin: statu
  */
 const matrix: Record<string, Case> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
+  'GET /api/health/live': { request: () => ({ url: '/api/health/live' }), expected: everyone(200) },
+  'GET /api/health/ready': { request: () => ({ url: '/api/health/ready' }), expected: everyone(200) },
+  // Only the METRICS_TOKEN opens it; no session does, not even an administrator's.
+  'GET /api/metrics': { request: () => ({ url: '/api/metrics' }), expected: everyone(401) },
   'GET /api/settings/public': { request: () => ({ url: '/api/settings/public' }), expected: everyone(200) },
   'GET /api/categories': { request: () => ({ url: '/api/categories' }), expected: everyone(200) },
   'GET /api/robots': { request: () => ({ url: '/api/robots' }), expected: everyone(200) },
@@ -39,26 +53,39 @@ const matrix: Record<string, Case> = {
   'GET /api/faqs': { request: () => ({ url: '/api/faqs' }), expected: everyone(200) },
   'GET /api/pages/:slug': { request: () => ({ url: '/api/pages/copy_trade' }), expected: everyone(200) },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: signedIn },
+  'GET /api/account/sessions': { request: () => ({ url: '/api/account/sessions' }), expected: signedIn },
+  'DELETE /api/account/sessions/:id': {
+    request: () => ({ url: '/api/account/sessions/not-a-session' }),
+    expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 },
+  },
+  'POST /api/account/sessions/revoke-others': {
+    request: () => ({ url: '/api/account/sessions/revoke-others' }),
+    expected: { anonymous: 401, clientA: 204, clientB: 204, admin: 204 },
+  },
+  'POST /api/account/delete': {
+    request: () => ({ url: '/api/account/delete', payload: { password: 'not-the-password' } }),
+    expected: { anonymous: 401, clientA: 400, clientB: 400, admin: 400 },
+  },
   'GET /api/auth/providers': { request: () => ({ url: '/api/auth/providers' }), expected: everyone(200) },
   'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(200) },
   'POST /api/auth/*': { request: () => ({ url: '/api/auth/update-user', payload: { name: 'Same Name' } }), expected: signedIn },
-  'POST /api/auth/sign-in/*': {
+  'POST /api/auth/* (sign-in/email)': {
     request: () => ({ url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.com', password: 'wrong-password' } }),
     expected: everyone(401),
   },
-  'POST /api/auth/sign-up/*': {
+  'POST /api/auth/* (sign-up/email)': {
     request: () => ({ url: '/api/auth/sign-up/email', payload: { email: TEST_ADMIN.email, password: 'whatever1', name: 'Again' } }),
     expected: everyone(422),
   },
-  'POST /api/auth/request-password-reset': {
+  'POST /api/auth/* (request-password-reset)': {
     request: () => ({ url: '/api/auth/request-password-reset', payload: { email: 'nobody@example.com', redirectTo: '/ResetPassword' } }),
     expected: everyone(200),
   },
-  'POST /api/auth/reset-password': {
+  'POST /api/auth/* (reset-password)': {
     request: () => ({ url: '/api/auth/reset-password', payload: { newPassword: 'new-password-1', token: 'not-a-token' } }),
     expected: everyone(400),
   },
-  'POST /api/auth/send-verification-email': {
+  'POST /api/auth/* (send-verification-email)': {
     request: () => ({ url: '/api/auth/send-verification-email', payload: { email: 'nobody@example.com' } }),
     // Anonymous callers get the same answer whether or not the address exists; a signed-in user
     // may only ask for their own address.
@@ -77,6 +104,25 @@ const matrix: Record<string, Case> = {
   'GET /api/admin/settings': { request: () => ({ url: '/api/admin/settings' }), expected: adminOnly },
   'PATCH /api/admin/settings': { request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: 'Same' } } }), expected: adminOnly },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },
+  'POST /api/orders': { request: (f) => ({ url: '/api/orders', payload: orderBody(f) }), expected: { anonymous: 401, clientA: 201, clientB: 201, admin: 201 } },
+  'GET /api/orders': { request: () => ({ url: '/api/orders' }), expected: signedIn },
+  'GET /api/orders/:id': { request: (f) => ({ url: `/api/orders/${f.orderId}` }), expected: ownerOnly(200) },
+  // No payment workflow is configured in this shop: the owner learns it, nobody else does.
+  'POST /api/orders/:id/payment': { request: (f) => ({ url: `/api/orders/${f.orderId}/payment` }), expected: ownerOnly(503) },
+  'POST /api/orders/:id/download': { request: (f) => ({ url: `/api/orders/${f.orderId}/download` }), expected: ownerOnly(409) },
+  'GET /api/orders/:id/events': { request: () => ({ url: '/api/orders/no-such-order/events' }), expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 } },
+  // The signed link is the only credential: a session changes nothing.
+  'GET /api/downloads/:token': { request: (f) => ({ url: `/api/downloads/${f.orderId}.zzzzzz.AAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA` }), expected: everyone(403) },
+  'POST /api/hooks/payment': { request: (f) => ({ url: '/api/hooks/payment', payload: { order_id: f.orderId, status: 'paid' } }), expected: everyone(401) },
+  'GET /api/admin/dashboard': { request: () => ({ url: '/api/admin/dashboard' }), expected: adminOnly },
+  'GET /api/admin/orders': { request: () => ({ url: '/api/admin/orders?status=paid&q=x&page=1' }), expected: adminOnly },
+  'GET /api/admin/orders/export': { request: () => ({ url: '/api/admin/orders/export' }), expected: adminOnly },
+  'GET /api/admin/orders/:id': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}` }), expected: adminOnly },
+  'PATCH /api/admin/orders/:id': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}`, payload: { status: 'pending_payment' } }), expected: adminOnly },
+  'POST /api/admin/orders/:id/download-grants': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}/download-grants`, payload: { extra: 1 } }), expected: adminOnly },
+  // A JSON body is not an upload: refused before anything is stored.
+  'PUT /api/admin/orders/:id/file': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}/file`, payload: { file: 'x' } }), expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 415 } },
+  'DELETE /api/admin/orders/:id': { request: () => ({ url: '/api/admin/orders/no-such-order' }), expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 404 } },
   'PATCH /api/admin/users/:id': { request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }), expected: adminOnly },
   // The back office (issue 10). Administrators get a 4xx where the request is built to change
   // nothing (an empty body, an unknown id): what matters is that nobody else gets past the door.
@@ -111,7 +157,8 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
   const cookies: Partial<Record<Caller, string>> = {};
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
+    // With a metrics token, so that the metrics route exists and is checked too.
+    shop = await createTestApp(dialect, { METRICS_TOKEN: 'matrix-metrics-token' });
     const app: FastifyInstance = shop.app;
     const clientA = await createClient(app, 'client-a@example.com');
     const clientB = await createClient(app, 'client-b@example.com');
@@ -119,7 +166,8 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
     cookies.clientB = clientB.cookie;
     cookies.admin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
     const robot = await app.database.db.selectFrom('robots').select('id').where('status', '=', 'active').executeTakeFirstOrThrow();
-    fixtures = { robotId: robot.id, clientA, clientB };
+    const order = await app.inject({ method: 'POST', url: '/api/orders', headers: { ...SAME_ORIGIN, cookie: clientA.cookie }, payload: orderBody({ robotId: robot.id } as Fixtures) });
+    fixtures = { robotId: robot.id, orderId: order.json<{ id: string }>().id, clientA, clientB };
   });
   afterAll(() => shop.close());
 

@@ -59,7 +59,7 @@ test('Statistics pushed by the automation reach the catalogue card', async ({ pa
 
   const admin = await signInAsAdmin(baseURL!);
   const before = (await (await admin.get('/api/admin/settings')).json()) as Record<string, string>;
-  const secret = `e2e-stats-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+  const secret = `e2e-stats-secret-${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
   await saveSettings(admin, { n8n_secret_token: secret, n8n_callback_url: '' });
   try {
     const record = { robot_name: ROBOT, winrate: '71.25', balance: '15000.5', profit: '-12.5' };
@@ -70,9 +70,10 @@ test('Statistics pushed by the automation reach the catalogue card', async ({ pa
 
     await pushUntilShown(page, request, secret, record, '71.25%');
     const card = robotCard(page);
-    await expect(cardStat(card, 'Balance')).toHaveText('15,000.50');
+    // In dollars: balance and the floating profit are amounts of money.
+    await expect(cardStat(card, 'Balance')).toHaveText('$15,000.50');
     const floating = cardStat(card, 'Floating');
-    await expect(floating).toHaveText('-12.50');
+    await expect(floating).toHaveText('-$12.50');
     await expect(floating).toHaveClass(/\btext-red-/);
 
     // Give the robot its demo figures back, so other journeys see the catalogue as seeded.

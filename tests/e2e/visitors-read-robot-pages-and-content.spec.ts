@@ -104,9 +104,10 @@ test("A robot's page shows every block to visitors, without asking the API for t
   const figures = live.getByRole('definition');
   await expect(figures.nth(0)).toHaveText('1.58');
   await expect(figures.nth(1)).toHaveText('71.30%');
-  await expect(figures.nth(2)).toHaveText('2,450.37');
-  await expect(figures.nth(3)).toHaveText('4.38');
-  await expect(figures.nth(4)).toHaveText('18.40');
+  // Units: profit and floating P&L in dollars, monthly in percent.
+  await expect(figures.nth(2)).toHaveText('$2,450.37');
+  await expect(figures.nth(3)).toHaveText('4.38%');
+  await expect(figures.nth(4)).toHaveText('$18.40');
   await expect(figures.nth(4)).toHaveClass(/text-emerald-400/);
   await expect(figures.nth(5)).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
 
@@ -130,7 +131,7 @@ test("A robot without a trading pair or exchange shows the spec's defaults, and 
   const main = page.getByRole('main');
   await expect(main.getByRole('region', { name: 'Technical specifications' }).getByRole('definition')).toHaveText(['Multiple pairs', 'Multi-exchange']);
   const floating = main.getByRole('region', { name: 'Live performance' }).getByRole('definition').nth(4);
-  await expect(floating).toHaveText('-37.25');
+  await expect(floating).toHaveText('-$37.25');
   await expect(floating).toHaveClass(/text-red-400/);
   await expect(main.getByText('High risk')).toBeVisible();
 

@@ -23,8 +23,8 @@ export interface FakeWorkflow {
   /** The address to put in a webhook setting. */
   url: string;
   requests: RecordedRequest[];
-  /** What the next requests get. */
-  answer: WorkflowAnswer;
+  /** What the next requests get; a function answers each request from what it asked. */
+  answer: WorkflowAnswer | ((request: RecordedRequest) => WorkflowAnswer);
   close(): Promise<void>;
 }
 
@@ -33,7 +33,7 @@ export interface FakeWorkflow {
  * the loopback interface: it records every request and answers with `answer`.
  */
 export async function startFakeWorkflow(path = '/webhook'): Promise<FakeWorkflow> {
-  const fake = { requests: [] as RecordedRequest[], answer: { status: 200, body: [] } as WorkflowAnswer };
+  const fake: { requests: RecordedRequest[]; answer: FakeWorkflow['answer'] } = { requests: [], answer: { status: 200, body: [] } };
   const pending = new Set<NodeJS.Timeout>();
   const server: Server = createServer(async (request, response) => {
     let rawBody = '';
@@ -44,8 +44,9 @@ export async function startFakeWorkflow(path = '/webhook'): Promise<FakeWorkflow
     } catch {
       body = undefined;
     }
-    fake.requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, rawBody, body });
-    const { status, body: answer, delayMs } = fake.answer;
+    const recorded = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, rawBody, body };
+    fake.requests.push(recorded);
+    const { status, body: answer, delayMs } = typeof fake.answer === 'function' ? fake.answer(recorded) : fake.answer;
     if (delayMs) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {

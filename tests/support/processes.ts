@@ -13,8 +13,8 @@ export interface Started {
 }
 
 /** Runs a TypeScript entry point of the project in its own Node process. */
-export function startTs(entry: string, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, entry)], {
+export function startTs(entry: string, env: Record<string, string>, args: string[] = []): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, entry), ...args], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -46,9 +46,16 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-/** Builds the real app on a fresh database and data folder. */
-export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestApp> {
+/** The smallest built-looking web app: pages render from it as from the real build. */
+const WEB_SHELL = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8">\n    <!--app-head-->\n  </head>\n  <body><div id="root"></div><!--app-data--></body>\n</html>';
+
+/** Builds the real app on a fresh database and data folder; `webShell` gives it pages to render. */
+export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}, options: { webShell?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradebot-test-'));
+  if (options.webShell) {
+    mkdirSync(path.join(dataDir, 'web'));
+    writeFileSync(path.join(dataDir, 'web', 'index.html'), WEB_SHELL);
+  }
   const database = dialect === 'postgres' ? await createPostgresDatabase() : null;
   const config = parseConfig({
     DATA_DIR: dataDir,

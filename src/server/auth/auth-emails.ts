@@ -1,26 +1,38 @@
+import type { Language } from '../../shared/constants.js';
 import { serverStrings } from '../html/server-strings.js';
+import { chooseLanguage } from '../html/language.js';
 import type { MailMessage } from '../integrations/mailer.js';
 
 type EmailKind = 'verify' | 'reset';
 
-/**
- * One account email, in both languages (English first): the server does not know which language
- * the reader chose in the browser. The texts live in the i18n catalogues.
- */
-function accountEmail(kind: EmailKind, to: string, url: string, shop: string): MailMessage {
-  const [en, fr] = (['en', 'fr'] as const).map((language) => serverStrings(language).emails[kind]);
-  const fill = (text: string) => text.replaceAll('{{shop}}', shop);
-  return {
-    to,
-    subject: `${en!.subject} / ${fr!.subject}`,
-    text: [fill(en!.body), url, '', fill(fr!.body), url, '', `${en!.ignore} / ${fr!.ignore}`].join('\n'),
-  };
+/** What an account email needs to know about the shop; read when the email is sent. */
+export interface EmailContext {
+  /** The shop's name as its owner wrote it (the SEO title setting). */
+  shopName: string;
+  /** The administrator's default language, used when the visitor's own is unknown. */
+  defaultLanguage: string;
 }
 
-export function authEmails(publicUrl: string) {
-  const shop = new URL(publicUrl).host;
-  return {
-    verifyEmail: (to: string, url: string) => accountEmail('verify', to, url, shop),
-    resetPassword: (to: string, url: string) => accountEmail('reset', to, url, shop),
+/** One account email, in the language the visitor was using; the texts live in the i18n catalogues. */
+function accountEmail(kind: EmailKind, to: string, url: string, shop: string, language: Language): MailMessage {
+  const strings = serverStrings(language).emails[kind];
+  return { to, subject: strings.subject, text: [strings.body.replaceAll('{{shop}}', shop), url, '', strings.ignore].join('\n') };
+}
+
+/**
+ * The visitor's language, decided as for the pages they see: their stored choice (the `lang`
+ * cookie, sent with the request that asks for the email), the administrator's default, the
+ * browser's languages.
+ */
+function languageOf(request: Request | undefined, defaultLanguage: string): Language {
+  const header = (name: string) => request?.headers.get(name) ?? undefined;
+  return chooseLanguage({ headers: { cookie: header('cookie'), 'accept-language': header('accept-language') } }, defaultLanguage);
+}
+
+export function authEmails(context: () => Promise<EmailContext>) {
+  const build = (kind: EmailKind) => async (to: string, url: string, request: Request | undefined) => {
+    const { shopName, defaultLanguage } = await context();
+    return accountEmail(kind, to, url, shopName, languageOf(request, defaultLanguage));
   };
+  return { verifyEmail: build('verify'), resetPassword: build('reset') };
 }

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../tests/support/test-app.js';
-import { createClient, SAME_ORIGIN, signIn, signUp } from '../../../tests/support/sessions.js';
+import { readOutbox } from '../../../tests/support/outbox.js';
+import { cookieFrom, createClient, SAME_ORIGIN, signIn, signUp } from '../../../tests/support/sessions.js';
 
 describe.each(testDialects)('accounts on %s', (dialect) => {
   let shop: TestApp;
@@ -19,15 +19,37 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     expect(row.role).toBe('client');
     expect(row.email_verified).toBe(false);
 
-    const outbox = readdirSync(path.join(shop.dataDir, 'outbox'));
-    const mail = outbox.map((file) => readFileSync(path.join(shop.dataDir, 'outbox', file), 'utf8')).find((text) => text.includes('jane@example.com'));
-    expect(mail).toContain('/api/auth/verify-email?token=');
+    const mail = readOutbox(shop.dataDir).find((message) => message.to.includes('jane@example.com'));
+    expect(mail?.text).toContain('/api/auth/verify-email?token=');
 
     const cookie = await signIn(shop.app, 'jane@example.com', 'secret1');
     const me = await shop.app.inject({ url: '/api/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: 'jane@example.com', full_name: 'Jane Trader', role: 'client', isAdmin: false });
     expect(me.json().created_date).toMatch(/Z$/);
+  });
+
+  it('writes account emails with the shop’s name and in the language the visitor uses', async () => {
+    const { db } = shop.app.database;
+    await db.updateTable('settings').set({ value: 'Robots Dupont' }).where('key', '=', 'seo_title').execute();
+    shop.app.publicCache.invalidate();
+    const french = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { ...SAME_ORIGIN, 'accept-language': 'en-US;q=0.5, fr-FR', cookie: 'lang=fr' },
+      payload: { email: 'amelie@example.com', password: 'secret12', name: 'Amélie' },
+    });
+    expect(french.statusCode).toBe(200);
+    const mail = readOutbox(shop.dataDir).find((message) => message.to.includes('amelie@example.com'))!;
+    expect(mail.subject).toBe('Confirmez votre adresse email');
+    expect(mail.text).toContain('Robots Dupont');
+    expect(mail.text).not.toContain('localhost:3000!');
+    expect(mail.text).not.toContain('Welcome');
+
+    await shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { ...SAME_ORIGIN, 'accept-language': 'en-GB' }, payload: { email: 'bob@example.com', password: 'secret12', name: 'Bob' } });
+    const english = readOutbox(shop.dataDir).find((message) => message.to.includes('bob@example.com'))!;
+    expect(english.subject).toBe('Confirm your email address');
+    expect(english.text).toContain('Welcome to Robots Dupont!');
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
@@ -86,7 +108,7 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     const me = (await shop.app.inject({ url: '/api/me', headers: { cookie: admin } })).json<{ id: string }>();
     const own = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${me.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role: 'client' } });
     expect(own.statusCode).toBe(403);
-    expect(own.json().error.message).toBe('Vous ne pouvez pas modifier votre propre rôle.');
+    expect(own.json().error.message).toBe('You cannot change your own role.');
     const client = await createClient(shop.app, 'roles@example.com');
     for (const role of ['user', 'root', '', null]) {
       const bad = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${client.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role } });
@@ -226,5 +248,113 @@ describe('a shop served over https', () => {
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
+
+/** Sends a request exactly as written, over a real socket: app.inject and fetch would normalise the path. */
+function sendAsIs(origin: URL, method: string, pathAsWritten: string, body?: unknown): Promise<{ status: number; location: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? {} : { 'content-type': 'application/json', origin: SAME_ORIGIN.origin };
+    const request = httpRequest({ host: origin.hostname, port: origin.port, method, path: pathAsWritten, headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode!, location: response.headers.location, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+describe.each(testDialects)('auth rate limits and redirects against an attacker on %s', (dialect) => {
+  let shop: TestApp;
+  let origin: URL;
+  beforeAll(async () => {
+    shop = await createTestApp(dialect, { AUTH_RATE_LIMIT: '4' });
+    origin = new URL(await shop.app.listen({ port: 0, host: '127.0.0.1' }));
+  });
+  afterAll(() => shop.close());
+
+  it('refuses every spelling of a path that better-auth would rewrite, so none escapes its limit', async () => {
+    const wrongPassword = { email: TEST_ADMIN.email, password: 'wrong-password' };
+    for (const spelling of ['/api/auth/x/../sign-in/email', '/api/auth/sign-in/./email', '/api/auth/x/%2e%2e/sign-in/email', '/api/auth/x\\..\\sign-in/email', '/api/auth/sign-in/email/..//sign-in/email']) {
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const response = await sendAsIs(origin, 'POST', spelling, wrongPassword);
+        expect(response.status, spelling).toBe(400);
+        expect(JSON.parse(response.body).error.message).toBe('This address is not written in its canonical form.');
+      }
+    }
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await sendAsIs(origin, 'POST', '/api/auth/sign-in/email', wrongPassword)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it('counts every endpoint that checks a password against the sign-in budget', async () => {
+    // Another client address than the test above, whose budget is spent.
+    const remoteAddress = '10.0.0.2';
+    const credentials = { email: 'limits@example.com', password: 'client-password-1' };
+    await shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: SAME_ORIGIN, remoteAddress, payload: { ...credentials, name: 'Limits' } });
+    const signedIn = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: SAME_ORIGIN, remoteAddress, payload: credentials });
+    const cookie = cookieFrom(signedIn.headers['set-cookie']);
+    const checks = [
+      { url: '/api/auth/change-password', payload: { currentPassword: 'wrong-password', newPassword: 'new-password-1' } },
+      { url: '/api/auth/verify-password', payload: { password: 'wrong-password' } },
+      { url: '/api/auth/delete-user', payload: { password: 'wrong-password' } },
+      { url: '/api/auth/revoke-session', payload: { token: 'guess' } },
+    ];
+    const statuses: number[] = [];
+    for (const { url, payload } of checks) {
+      statuses.push((await shop.app.inject({ method: 'POST', url, headers: { ...SAME_ORIGIN, cookie }, remoteAddress, payload })).statusCode);
+    }
+    // The sign-in spent one of the 4 attempts a minute; three more checks, then 429.
+    expect(statuses.slice(0, 3).every((status) => status !== 429)).toBe(true);
+    expect(statuses[3]).toBe(429);
+  });
+
+  it('limits emails sent and emailed tokens tried, whichever endpoint is used', async () => {
+    const remoteAddress = '10.0.0.3';
+    const tries = [
+      () => shop.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: SAME_ORIGIN, remoteAddress, payload: { email: 'nobody@example.com', redirectTo: '/ResetPassword' } }),
+      () => shop.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', headers: SAME_ORIGIN, remoteAddress, payload: { email: 'nobody@example.com' } }),
+      () => shop.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: SAME_ORIGIN, remoteAddress, payload: { token: 'guess', newPassword: 'new-password-1' } }),
+      () => shop.app.inject({ url: '/api/auth/reset-password/guess?callbackURL=%2FResetPassword', remoteAddress }),
+      () => shop.app.inject({ url: '/api/auth/verify-email?token=guess', remoteAddress }),
+      () => shop.app.inject({ method: 'POST', url: '/api/auth/change-email', headers: SAME_ORIGIN, remoteAddress, payload: { newEmail: 'other@example.com' } }),
+    ];
+    const statuses: number[] = [];
+    for (const attempt of tries) statuses.push((await attempt()).statusCode);
+    // Half the sign-in budget (2) per 15 minutes, shared by all of them.
+    expect(statuses.slice(0, 2).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(2)).toEqual([429, 429, 429, 429]);
+  });
+});
+
+describe.each(testDialects)('auth redirects against an attacker on %s', (dialect) => {
+  let shop: TestApp;
+  let origin: URL;
+  beforeAll(async () => {
+    shop = await createTestApp(dialect);
+    origin = new URL(await shop.app.listen({ port: 0, host: '127.0.0.1' }));
+  });
+  afterAll(() => shop.close());
+
+  it('refuses callback targets that resolve off-site, on every endpoint that redirects', async () => {
+    const targets = ['/.//evil.example', '/..//evil.example', '/x/..//evil.example', '/%2e%2e//evil.example'];
+    for (const target of targets) {
+      const encoded = encodeURIComponent(target);
+      for (const url of [
+        `/api/auth/verify-email?token=x&callbackURL=${encoded}`,
+        `/api/auth/reset-password/x?callbackURL=${encoded}`,
+        `/api/auth/delete-user/callback?token=x&callbackURL=${encoded}`,
+      ]) {
+        const response = await sendAsIs(origin, 'GET', url);
+        expect(response.status, url).toBe(400);
+        expect(response.location).toBeUndefined();
+      }
+      for (const field of ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL']) {
+        const response = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: SAME_ORIGIN, payload: { provider: 'github', [field]: target } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.fields).toHaveProperty(field);
+      }
+    }
   });
 });

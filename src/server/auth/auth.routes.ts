@@ -3,6 +3,8 @@ import { BadRequestError } from '../errors.js';
 import { socialProviderIds, type Config } from '../config.js';
 import type { CurrentUser } from './access.js';
 import { AUTH_BASE_PATH, type Auth } from './better-auth.js';
+import { limiterFor, type LimitRule } from '../http/rate-limit.js';
+import { checkAuthBody } from './auth-input.js';
 import { isSafeRedirect, redirectFields } from './safe-redirect.js';
 
 /** The interface's name for LinkedIn (SPEC §2) differs from better-auth's. */
@@ -12,34 +14,67 @@ export function ownOrigins(config: Config, request: FastifyRequest): string[] {
   return [new URL(config.publicUrl).origin, `${request.protocol}://${request.host}`];
 }
 
-/** Rate limits per client address (request.ip, which believes proxies only under TRUST_PROXY). */
-function rateLimits(perMinute: number) {
+type AuthLimit = 'signIn' | 'signUp' | 'emails';
+
+/**
+ * Every better-auth endpoint that checks a credential, creates an account, sends an email or
+ * consumes an emailed token, with the budget it counts against (per client address). The path is
+ * the one better-auth will run, matched after the URL was checked to be canonical.
+ */
+const limitedEndpoints: Array<{ method: 'GET' | 'POST'; path: RegExp; limit: AuthLimit }> = [
+  { method: 'POST', path: /^\/sign-in\/[^/]+$/, limit: 'signIn' },
+  { method: 'POST', path: /^\/(verify-password|change-password|set-password|delete-user|revoke-session)$/, limit: 'signIn' },
+  { method: 'POST', path: /^\/sign-up\/[^/]+$/, limit: 'signUp' },
+  { method: 'POST', path: /^\/(request-password-reset|reset-password|send-verification-email|change-email)$/, limit: 'emails' },
+  { method: 'GET', path: /^\/(reset-password\/[^/]+|verify-email|delete-user\/callback)$/, limit: 'emails' },
+];
+
+/** Rules per client address: sign-up gets half the sign-in budget; emails and tokens half per 15 minutes. */
+function authLimitRules(perMinute: number): Record<AuthLimit, LimitRule> {
   const half = Math.max(1, Math.floor(perMinute / 2));
   return {
-    signIn: { max: perMinute, timeWindow: 60_000 },
-    signUp: { max: half, timeWindow: 60_000 },
-    passwordReset: { max: half, timeWindow: 15 * 60_000 },
+    signIn: { name: 'auth-sign-in', max: perMinute, windowMs: 60_000 },
+    signUp: { name: 'auth-sign-up', max: half, windowMs: 60_000 },
+    emails: { name: 'auth-emails', max: half, windowMs: 15 * 60_000 },
   };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: Config): void {
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    refuseForeignRedirects(request, config);
-    const response = await auth.handler(toFetchRequest(request));
-    return sendFetchResponse(response, reply);
-  };
-  const limits = rateLimits(config.authRateLimit);
-  const limited = (group: keyof typeof limits) => ({
-    access: 'public' as const,
-    rateLimit: { ...limits[group], groupId: group, keyGenerator: (request: FastifyRequest) => `${group}:${request.ip}` },
-  });
+/**
+ * The path under /api/auth that better-auth will run, or an error when the request spells it in a
+ * way a URL parser would rewrite ("x/../", "./", "%2e%2e", backslashes): the rate limits and
+ * redirect checks must judge exactly what runs, so only the canonical spelling is accepted.
+ */
+export function authEndpointPath(rawUrl: string): string {
+  const rawPath = rawUrl.split('?', 1)[0]!;
+  const resolved = new URL(rawPath, 'http://canonical.invalid').pathname;
+  if (resolved !== rawPath || !rawPath.startsWith(`${AUTH_BASE_PATH}/`)) {
+    throw new BadRequestError('This address is not written in its canonical form.');
+  }
+  return rawPath.slice(AUTH_BASE_PATH.length);
+}
 
-  app.post(`${AUTH_BASE_PATH}/sign-in/*`, { config: limited('signIn') }, forward);
-  app.post(`${AUTH_BASE_PATH}/sign-up/*`, { config: limited('signUp') }, forward);
-  app.post(`${AUTH_BASE_PATH}/request-password-reset`, { config: limited('passwordReset') }, forward);
-  app.post(`${AUTH_BASE_PATH}/reset-password`, { config: limited('passwordReset') }, forward);
-  app.post(`${AUTH_BASE_PATH}/send-verification-email`, { config: limited('passwordReset') }, forward);
-  app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, config: { access: 'public' }, handler: forward });
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: Config): void {
+  const rules = authLimitRules(config.authRateLimit);
+  const checks = { signIn: limiterFor(app, rules.signIn), signUp: limiterFor(app, rules.signUp), emails: limiterFor(app, rules.emails) };
+
+  // One route for all of better-auth: the limit is chosen by the endpoint that will run, so no
+  // spelling of a path can reach an endpoint without meeting its limit.
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    config: { access: 'public' },
+    onRequest: async (request, reply) => {
+      const path = authEndpointPath(request.url);
+      const endpoint = limitedEndpoints.find((candidate) => candidate.method === request.method && candidate.path.test(path));
+      if (endpoint) await checks[endpoint.limit](request, reply);
+    },
+    handler: async (request, reply) => {
+      refuseForeignRedirects(request, config);
+      checkAuthBody(request.body);
+      const response = await auth.handler(toFetchRequest(request));
+      return sendFetchResponse(response, reply);
+    },
+  });
 
   app.get(`${AUTH_BASE_PATH}/providers`, { config: { access: 'public' } }, async () => ({
     providers: socialProviderIds.filter((id) => config.socialProviders[id]).map(providerInterfaceName),

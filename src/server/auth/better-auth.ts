@@ -6,7 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { Mailer } from '../integrations/mailer.js';
-import { authEmails } from './auth-emails.js';
+import { authEmails, type EmailContext } from './auth-emails.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -18,9 +18,9 @@ export const AUTH_BASE_PATH = '/api/auth';
  * mode is the one that converts ISO strings back to Dates for better-auth and writes Dates as
  * ISO strings, which PostgreSQL's timestamptz accepts.
  */
-export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer, log: FastifyBaseLogger) {
+export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer, log: FastifyBaseLogger, emailContext: () => Promise<EmailContext>) {
   const https = config.publicUrl.startsWith('https:');
-  const emails = authEmails(config.publicUrl);
+  const emails = authEmails(emailContext);
   return betterAuth({
     appName: 'TradeBot Store',
     baseURL: config.publicUrl,
@@ -35,6 +35,8 @@ export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer,
       fields: { name: 'full_name', emailVerified: 'email_verified', createdAt: 'created_date', updatedAt: 'updated_at' },
       // Never settable through sign-up or profile updates: only the Users page changes roles.
       additionalFields: { role: { type: 'string', required: false, defaultValue: 'client', input: false } },
+      // A new address takes effect only once its owner opens the link sent to it (Account page).
+      changeEmail: { enabled: true },
     },
     session: {
       modelName: 'sessions',
@@ -67,12 +69,12 @@ export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       requireEmailVerification: config.requireEmailVerification,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => mailer.send(emails.resetPassword(user.email, url)),
+      sendResetPassword: async ({ user, url }, request) => mailer.send(await emails.resetPassword(user.email, url, request)),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => mailer.send(emails.verifyEmail(user.email, url)),
+      sendVerificationEmail: async ({ user, url }, request) => mailer.send(await emails.verifyEmail(user.email, url, request)),
     },
     socialProviders: config.socialProviders,
     // Rate limits are enforced by Fastify on request.ip, which honours TRUST_PROXY; better-auth's

@@ -20,6 +20,13 @@ describe('redirect targets after sign-in', () => {
     '/\tevil',
     '',
     'evil.example',
+    // Dot segments that a browser or better-auth resolves to "//evil.example".
+    '/.//evil.example',
+    '/..//evil.example',
+    '/x/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/x/%2E.//evil.example',
+    'https://shop.example/.//evil.example',
   ])('refuses %j', (target) => {
     expect(isSafeRedirect(target, own)).toBe(false);
   });

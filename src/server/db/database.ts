@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { DialectName } from './dialect.js';
-import { createPostgresDialect } from './postgres.js';
+import { createPostgresDialect, createPostgresPool } from './postgres.js';
 import type { Database } from './schema.js';
 import { createSqliteDialect } from './sqlite.js';
 
@@ -10,13 +10,25 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Answers whether the database responds to a trivial query. */
   ping(): Promise<boolean>;
+  /** The connection pool now, for metrics. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries queued for a free connection. */
+  waiting: number;
 }
 
 export class DatabaseUnreachableError extends Error {}
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  const dialect = config.dialect === 'sqlite' ? createSqliteDialect(config.file) : createPostgresDialect(config.url);
+  const pool = config.dialect === 'postgres' ? createPostgresPool(config.url) : null;
+  const dialect = config.dialect === 'sqlite' ? createSqliteDialect(config.file) : createPostgresDialect(pool!);
+  // SQLite has one connection, used synchronously: whenever JavaScript runs, it is idle.
+  const poolStats = (): PoolStats => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 1, idle: 1, waiting: 0 });
   const db = new Kysely<Database>({ dialect });
   const ping = async () => {
     try {
@@ -38,6 +50,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     db,
     dialect: config.dialect,
     ping,
+    poolStats,
     // Kysely's destroy closes the pool or the SQLite handle through the dialect's driver.
     close: () => db.destroy(),
   };

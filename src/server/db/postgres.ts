@@ -25,7 +25,7 @@ function typeParser(oid: number, format?: string): (value: string) => unknown {
   }
 }
 
-function createPostgresPool(url: string): pg.Pool {
+export function createPostgresPool(url: string): pg.Pool {
   const pool = new Pool({
     connectionString: url,
     max: 10,
@@ -39,6 +39,6 @@ function createPostgresPool(url: string): pg.Pool {
   return pool;
 }
 
-export function createPostgresDialect(url: string): PostgresDialect {
-  return new PostgresDialect({ pool: createPostgresPool(url) });
+export function createPostgresDialect(pool: pg.Pool): PostgresDialect {
+  return new PostgresDialect({ pool });
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OrderStatus } from '../../shared/schemas/orders.js';
 import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
 import type { UserRole } from '../../shared/schemas/users.js';
 
@@ -125,9 +126,6 @@ export interface RobotStatsHistoryTable {
   daily: number | null;
 }
 
-export const orderStatuses = ['pending_payment', 'paid', 'in_progress', 'completed', 'failed'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
 export interface OrdersTable {
   id: string;
   user_id: string | null;
@@ -144,8 +142,41 @@ export interface OrdersTable {
   file_name: string | null;
   download_count: ColumnType<number, number | undefined, number>;
   idempotency_key: string | null;
+  /** When the client accepted the Terms and the Risk disclosure (DESIGN deviation 8). */
+  terms_accepted_at: string | null;
+  /** The language the client ordered in: their emails are written in it. */
+  language: string | null;
   created_date: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** Every payment callback as received, for the administrator ("I paid"). */
+export interface OrderPaymentCallbacksTable {
+  id: string;
+  order_id: string;
+  received_at: string;
+  payload: string;
+  /** How the caller proved the secret: secret, signature, timestamped-signature, or refused. */
+  signature: string;
+  status_word: string | null;
+  outcome: string;
+  detail: string | null;
+}
+
+export interface OrderDownloadsTable {
+  id: string;
+  order_id: string;
+  downloaded_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface OrderDownloadGrantsTable {
+  id: string;
+  order_id: string;
+  granted_by: string | null;
+  granted_at: string;
+  extra: number;
 }
 
 export interface HeroBannersTable {
@@ -228,6 +259,9 @@ export interface Database {
   robot_stats: RobotStatsTable;
   robot_stats_history: RobotStatsHistoryTable;
   orders: OrdersTable;
+  order_payment_callbacks: OrderPaymentCallbacksTable;
+  order_downloads: OrderDownloadsTable;
+  order_download_grants: OrderDownloadGrantsTable;
   hero_banners: HeroBannersTable;
   faqs: FaqsTable;
   newsletter_subscribers: NewsletterSubscribersTable;

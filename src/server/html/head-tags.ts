@@ -22,10 +22,23 @@ export function metaFromSettings(settings: PublicSettings, publicUrl: string, pa
   };
 }
 
+/**
+ * `url` made absolute against the shop's address, or '' when it is empty or not a URL at all:
+ * a stored value that does not parse (an old row, a hand-edited database) drops its tag instead
+ * of failing the page.
+ */
+export function absoluteUrl(url: string | null, publicUrl: string): string {
+  if (!url) return '';
+  try {
+    return new URL(url, publicUrl).toString();
+  } catch {
+    return '';
+  }
+}
+
 /** The tags that link previews read without running JavaScript. */
 export function headTags(meta: PageMeta, publicUrl: string): string {
-  const absolute = (url: string) => (url ? new URL(url, publicUrl).toString() : '');
-  const image = absolute(meta.image);
+  const image = absoluteUrl(meta.image, publicUrl);
   const tag = (attribute: 'name' | 'property', key: string, value: string) =>
     value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : '';
   return [

@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants.js';
+import { contentPageSlugOf } from '../../shared/content-pages.js';
+import { documentTitle } from '../../shared/document-title.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
+import { activePublicRobots } from '../modules/catalogue/public-robots.js';
 import type { ContentRepository } from '../modules/content/content.repository.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from './escape-html.js';
-import { headTags, metaFromSettings } from './head-tags.js';
+import { absoluteUrl, headTags, metaFromSettings } from './head-tags.js';
 import { chooseLanguage } from './language.js';
-import { browserCatalogue } from './server-strings.js';
+import { browserCatalogue, pageTitle } from './server-strings.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {
@@ -24,13 +27,14 @@ interface HtmlDeps {
 
 /** schema.org Product: search engines show the name and price. */
 function productStructuredData(robot: Robot, description: string, url: string, publicUrl: string): string {
+  const image = absoluteUrl(robot.image_url, publicUrl);
   const product = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: robot.name,
     description,
     sku: robot.id,
-    ...(robot.image_url ? { image: new URL(robot.image_url, publicUrl).toString() } : {}),
+    ...(image ? { image } : {}),
     ...(robot.category ? { category: robot.category } : {}),
     offers: { '@type': 'Offer', price: robot.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
   };
@@ -47,7 +51,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   const { shell, publicUrl, catalogue, cache } = deps;
 
   const render = async (page: PageName, canonicalPath: string, robotId: string, lang: Language, settings: PublicSettings): Promise<string> => {
-    let meta = metaFromSettings(settings, publicUrl, canonicalPath);
+    let meta = { ...metaFromSettings(settings, publicUrl, canonicalPath), title: documentTitle(pageTitle(lang, page), settings.seo_title) };
     // The interface strings of the page's language travel with the page instead of in the
     // JavaScript bundle, which then carries neither language.
     const data: Record<string, unknown> = { settings, messages: { lang, catalogue: browserCatalogue(lang) } };
@@ -64,9 +68,14 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       if (robot) {
         data.robot = robot;
         const description = textFromHtml(robot.description) || meta.description;
-        meta = { ...meta, title: `${robot.name} | ${settings.seo_title}`, description, image: robot.image_url || meta.image };
+        meta = { ...meta, title: documentTitle(robot.name, settings.seo_title), description, image: robot.image_url || meta.image };
         structuredData = productStructuredData(robot, description, meta.url, publicUrl);
       }
+    } else if (contentPageSlugOf(page)) {
+      // A link preview of the terms, say, shows the start of the terms, not the shop's slogan.
+      const stored = await deps.content.findPage(contentPageSlugOf(page)!);
+      const description = textFromHtml(stored?.content ?? '', 200);
+      if (description) meta = { ...meta, description };
     }
     return shell!.render({ lang, head: headTags(meta, publicUrl) + structuredData, data });
   };
@@ -81,8 +90,11 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     // (SPEC §2); the server renders that page under its canonical address, so tracking
     // parameters and odd spellings share one cached rendering.
     const page = resolvePage(request.url);
+    // Only an active robot gets a rendering of its own; any other id shares the plain page, so
+    // invented ids add no cache entry and no database read.
     const robotIdParam = (request.query as Record<string, unknown>).robotId;
-    const robotId = page === 'RobotDetail' && typeof robotIdParam === 'string' ? robotIdParam.slice(0, 100) : '';
+    const isActiveRobot = async (id: unknown) => typeof id === 'string' && (await activePublicRobots(cache, catalogue)).some((robot) => robot.id === id);
+    const robotId = page === 'RobotDetail' && (await isActiveRobot(robotIdParam)) ? (robotIdParam as string) : '';
     const canonicalPath = robotId ? `${pagePath(page)}?robotId=${encodeURIComponent(robotId)}` : pagePath(page);
     const entry = await cache.get(`html:${canonicalPath}:${lang}`, 'text/html; charset=utf-8', () => render(page, canonicalPath, robotId, lang, settings));
     return sendEntry(request, reply, entry);

@@ -28,6 +28,11 @@ export class PageShell {
     return new PageShell([beforeHead, middle, afterData]);
   }
 
+  /** The built app's stylesheet links, for pages the server writes entirely (Our Products). */
+  stylesheets(): string {
+    return (this.parts.join('').match(/<link rel="stylesheet"[^>]*>/g) ?? []).join('\n');
+  }
+
   render(content: ShellContent): string {
     const [beforeHead, middle, afterData] = this.parts;
     const data = `<script type="application/json" id="app-data">${jsonForScript(content.data)}</script>`;

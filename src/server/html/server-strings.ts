@@ -9,8 +9,8 @@ const catalogues: Record<Language, Catalogue> = { en, fr: fr as Catalogue };
  * The strings the browser app uses, embedded in each page so it needs no extra request for them;
  * the server's own pages and emails stay out.
  */
-export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPages'> {
-  const { serverPages: _serverOnly, ...browser } = catalogues[language];
+export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPages' | 'orderEmails'> {
+  const { serverPages: _serverOnly, orderEmails: _emailsOnly, ...browser } = catalogues[language];
   return browser;
 }
 
@@ -20,4 +20,14 @@ export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPag
  */
 export function serverStrings(language: Language): Catalogue['serverPages'] {
   return catalogues[language].serverPages;
+}
+
+/** The name of each page for its `<title>`, in the page's language; Home has none of its own. */
+export function pageTitle(language: Language, page: string): string | undefined {
+  return page === 'Home' ? undefined : (catalogues[language].documentTitles as Record<string, string>)[page];
+}
+
+/** Texts of the order emails (received, paid, delivered, and the administrators' note). */
+export function orderEmailStrings(language: Language): Catalogue['orderEmails'] {
+  return catalogues[language].orderEmails;
 }

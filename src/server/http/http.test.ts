@@ -2,10 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { buildApp } from '../app.js';
 import { DataDirInUseError } from '../db/sqlite.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
+import { DEFAULT_SEO_TITLE } from '../../shared/settings-keys.js';
+import { escapeHtml } from '../html/escape-html.js';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -16,6 +18,15 @@ const template = `<!doctype html>
   </head>
   <body><div id="root"></div><!--app-data--></body>
 </html>`;
+
+/** Asks until the cache's background compression is ready (a few milliseconds). */
+async function compressedAnswer(shop: TestApp, url: string, encoding: 'br' | 'gzip') {
+  for (let attempt = 0; ; attempt++) {
+    const response = await shop.app.inject({ url, headers: { 'accept-encoding': encoding } });
+    if (response.headers['content-encoding'] === encoding || attempt === 50) return response;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('HTTP layer', () => {
   let shop: TestApp;
@@ -88,6 +99,18 @@ describe('HTTP layer', () => {
     expect(structured).toMatchObject({ '@type': 'Product', name: robot.name, offers: { price: robot.price.toFixed(2), priceCurrency: 'USD' } });
   });
 
+  it('gives each page its own title, and a legal page its own description, in the page’s language', async () => {
+    const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    const site = escapeHtml(DEFAULT_SEO_TITLE);
+    expect(title((await shop.app.inject('/')).body)).toBe(site);
+    expect(title((await shop.app.inject('/FAQ')).body)).toBe(`FAQ | ${site}`);
+    expect(title((await shop.app.inject('/Account')).body)).toBe(`My account | ${site}`);
+    const terms = await shop.app.inject({ url: '/terms', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(title(terms.body)).toBe(`Conditions générales de vente | ${site}`);
+    expect(terms.body).toContain('<meta name="description" content="Template: replace this text before you sell.');
+    expect(terms.body).toContain('<link rel="canonical" href="http://localhost:3000/Terms">');
+  });
+
   it('escapes stored text that would break out of the page', async () => {
     const { db } = shop.app.database;
     await db.updateTable('settings').set({ value: '</title><script>alert(1)</script>' }).where('key', '=', 'seo_title').execute();
@@ -109,7 +132,7 @@ describe('HTTP layer', () => {
   });
 
   it('compresses large responses for clients that accept it', async () => {
-    const response = await shop.app.inject({ url: '/api/robots', headers: { 'accept-encoding': 'gzip' } });
+    const response = await compressedAnswer(shop, '/api/robots', 'gzip');
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
@@ -149,9 +172,12 @@ describe('public read cache', () => {
   });
   afterAll(() => shop.close());
 
-  it('answers a repeated read with 304 when the client has it, and compresses once per encoding', async () => {
+  it('answers a repeated read with 304 when the client has it, and compresses once per encoding, off the request path', async () => {
+    // A miss is answered at once, uncompressed; the compressed copy follows from the thread pool.
     const first = await shop.app.inject({ url: '/api/robots', headers: { 'accept-encoding': 'br' } });
-    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-encoding']).toBeUndefined();
+    const compressed = await compressedAnswer(shop, '/api/robots', 'br');
+    expect(compressed.headers.etag).toBe(first.headers.etag);
     const etag = String(first.headers.etag);
     const again = await shop.app.inject({ url: '/api/robots', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
@@ -167,5 +193,32 @@ describe('public read cache', () => {
     expect((await shop.app.inject('/api/faqs')).json<unknown[]>()).toHaveLength(before);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await shop.app.inject('/api/faqs')).json<unknown[]>()).toHaveLength(0);
+  });
+});
+
+describe.each(testDialects)('security headers on every answer on %s', (dialect) => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp(dialect);
+  });
+  afterAll(() => shop.close());
+
+  it('sends them with the cross-origin refusal too', async () => {
+    const api = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'https://evil.example' } });
+    expect(api.statusCode).toBe(403);
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await shop.app.inject({ method: 'POST', url: '/Dashboard', headers: { origin: 'https://evil.example' } });
+    expect(page.statusCode).toBe(403);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('gives an HTML page served under /api (better-auth’s error page) a CSP and frame protection', async () => {
+    const response = await shop.app.inject('/api/auth/error?error=state_mismatch');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });

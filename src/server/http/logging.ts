@@ -1,11 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
-/** Query parameters whose values are credentials: links in emails, signed downloads. */
-const secretParams = /([?&](?:token|signature|sig|code|secret|password|key)=)[^&#]*/gi;
+/** Query parameters whose values are credentials: links in emails, signed downloads, OAuth. */
+const secretParams = /([?&](?:[\w-]*token|signature|sig|code|state|secret|password|key)=)[^&#]*/gi;
+
+/**
+ * Path segments that are credentials: the emailed password-reset link
+ * (/api/auth/reset-password/<token>), and any segment that looks like one (24 or more letters,
+ * digits, "-" or "_", with a digit, not a UUID), so that a new route with a token in its path is
+ * masked too, while route names and robot ids stay readable.
+ */
+const secretPathSegments = /(\/reset-password\/)[^/?#]+/gi;
+const tokenLikeSegment = /\/(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=[/?#]|$))(?=[\w-]*\d)[\w-]{24,}(?=[/?#]|$)/gi;
 
 export function redactUrl(url: string): string {
-  return url.replace(secretParams, '$1[redacted]');
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart);
+  const maskedPath = path.replace(secretPathSegments, '$1[redacted]').replace(tokenLikeSegment, '/[redacted]');
+  return maskedPath + query.replace(secretParams, '$1[redacted]');
 }
 
 /**

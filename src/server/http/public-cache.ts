@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+type Encoding = 'br' | 'gzip';
 
 interface Entry {
   body: Buffer;
   contentType: string;
   etag: string;
+  /** Compressed copies, once made; made in the background (see compressed()). */
   br?: Buffer;
   gzip?: Buffer;
+  compressing?: Set<Encoding>;
 }
 
 export const PUBLIC_CACHE_TTL_MS = 2000;
@@ -17,6 +21,7 @@ export const PUBLIC_CACHE_TTL_MS = 2000;
  * bodies, so the compression plugin's per-request hooks would only cost time.
  */
 export const cachedRouteOptions = { compress: false, decompress: false } as const;
+/** Keys come from normalised, known parameters only; the bound is a second line of defence. */
 const MAX_ENTRIES = 500;
 
 /**
@@ -32,6 +37,11 @@ export class PublicCache {
   private readonly values = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
 
   constructor(private readonly ttlMs = PUBLIC_CACHE_TTL_MS) {}
+
+  /** Number of cached answers (tests check that hostile queries add none). */
+  get size(): number {
+    return this.slots.size;
+  }
 
   invalidate(): void {
     this.slots.clear();
@@ -51,17 +61,33 @@ export class PublicCache {
     return value;
   }
 
-  /** The cached entry for `key`, produced by `load` when missing or expired (once, however many ask). */
-  get(key: string, contentType: string, load: () => Promise<string | Buffer>): Promise<Entry> {
+  /** The entry for `key` when cached and fresh; never loads anything. */
+  fresh(key: string): Promise<Entry> | undefined {
     const cached = this.slots.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.entry;
-    // Keys come from validated queries, but a crawler can still invent many: stay bounded.
-    if (this.slots.size >= MAX_ENTRIES) this.slots.clear();
-    const entry = load().then((content) => {
+    return cached && cached.expiresAt > Date.now() ? cached.entry : undefined;
+  }
+
+  /**
+   * The cached entry for `key`, produced by `load` when missing or expired (once, however many
+   * ask). Callers build keys from the parameters their answer depends on, normalised, and only
+   * for things that exist: a query string a client invents must not create an entry.
+   */
+  get(key: string, contentType: string, load: () => Promise<string | Buffer>): Promise<Entry> {
+    const fresh = this.fresh(key);
+    if (fresh) return fresh;
+    const cached = this.slots.get(key);
+    // Full: drop the oldest entry only, so the pages everyone reads stay cached.
+    if (!cached && this.slots.size >= MAX_ENTRIES) this.slots.delete(this.slots.keys().next().value!);
+    const previous = cached?.entry;
+    const entry = load().then(async (content) => {
       const body = Buffer.isBuffer(content) ? content : Buffer.from(content);
-      return { body, contentType, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      // Unchanged since it expired: keep the entry and the compressed copies it already has.
+      const before = previous ? await previous.catch(() => undefined) : undefined;
+      return before?.etag === etag ? before : { body, contentType, etag };
     });
     const slot = { expiresAt: Date.now() + this.ttlMs, entry };
+    this.slots.delete(key);
     this.slots.set(key, slot);
     entry.catch(() => {
       if (this.slots.get(key) === slot) this.slots.delete(key);
@@ -82,17 +108,34 @@ function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
+const compressors: Record<Encoding, (body: Buffer, done: (error: Error | null, result: Buffer) => void) => void> = {
+  br: (body, done) => brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }, done),
+  gzip: (body, done) => gzip(body, { level: 9 }, done),
+};
+
+/**
+ * The entry's body in `encoding` when it is ready. Otherwise compression starts on the thread
+ * pool and this answer goes uncompressed: a miss never makes the event loop (and every other
+ * visitor) wait for a compressor.
+ */
+function compressed(entry: Entry, encoding: Encoding): Buffer | undefined {
+  const ready = entry[encoding];
+  if (ready) return ready;
+  entry.compressing ??= new Set();
+  if (!entry.compressing.has(encoding)) {
+    entry.compressing.add(encoding);
+    compressors[encoding](entry.body, (error, result) => {
+      if (!error) entry[encoding] = result;
+    });
+  }
+  return undefined;
+}
+
 export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
   reply.header('etag', entry.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache').type(entry.contentType);
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   const encoding = entry.body.length >= 1024 ? preferredEncoding(request) : undefined;
-  if (encoding === 'br') {
-    entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
-    return reply.header('content-encoding', 'br').send(entry.br);
-  }
-  if (encoding === 'gzip') {
-    entry.gzip ??= gzipSync(entry.body, { level: 9 });
-    return reply.header('content-encoding', 'gzip').send(entry.gzip);
-  }
+  const body = encoding ? compressed(entry, encoding) : undefined;
+  if (encoding && body) return reply.header('content-encoding', encoding).send(body);
   return reply.send(entry.body);
 }

@@ -71,4 +71,10 @@ export class LocalDiskStorage implements Storage {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  /** Files on our disk have no address of their own: the server streams them. */
+  async downloadUrl(key: string): Promise<string | null> {
+    this.pathOf(key);
+    return null;
+  }
 }

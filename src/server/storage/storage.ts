@@ -20,6 +20,23 @@ export interface Storage {
   open(key: string): Promise<OpenedFile | null>;
   /** Removes the file; removing a file that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * A short-lived address from which a browser may fetch the file directly (an S3 presigned GET,
+   * valid at most PRESIGNED_URL_MAX_SECONDS), or null when the storage has none and our server
+   * must stream the file itself. Such a URL works any number of times until it expires, so
+   * callers count a download before they hand it out.
+   */
+  downloadUrl(key: string, options?: DownloadUrlOptions): Promise<string | null>;
+}
+
+/** A presigned link outlives its first use; one minute is enough to follow a redirect. */
+export const PRESIGNED_URL_MAX_SECONDS = 60;
+
+export interface DownloadUrlOptions {
+  /** The name the browser saves the file under (Content-Disposition: attachment). */
+  fileName?: string;
+  /** At most PRESIGNED_URL_MAX_SECONDS (the default); longer asks are shortened to it. */
+  expiresInSeconds?: number;
 }
 
 export interface PutOptions {

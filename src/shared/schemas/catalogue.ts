@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentPageSlugs } from '../content-pages.js';
+import { CONTENT_PAGE_SLUGS } from '../content-pages.js';
 import { youtubeVideoId } from '../youtube-id.js';
 
 /**
@@ -104,7 +104,7 @@ export const faqSchema = z.object({
 });
 export type Faq = z.infer<typeof faqSchema>;
 
-export const pageSlugSchema = z.enum(contentPageSlugs);
+export const pageSlugSchema = z.enum(CONTENT_PAGE_SLUGS);
 export type PageSlug = z.infer<typeof pageSlugSchema>;
 
 export const contentPageSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTOMATION_SECRET_MIN_LENGTH } from '../constants.js';
 import type { SettingKey } from '../settings-keys.js';
 
 const httpUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL.' })]);
@@ -10,7 +11,10 @@ export const settingValueSchemas = {
   n8n_webhook_url: httpUrl,
   n8n_callback_url: httpUrl,
   n8n_newsletter_url: httpUrl,
-  n8n_secret_token: text(500),
+  // Empty refuses every workflow; otherwise long enough not to be guessed.
+  n8n_secret_token: text(500).refine((value) => value === '' || value.length >= AUTOMATION_SECRET_MIN_LENGTH, {
+    message: `Must be empty or at least ${AUTOMATION_SECRET_MIN_LENGTH} characters.`,
+  }),
   chatbot_webhook_url: httpUrl,
   chatbot_enabled: z.enum(['true', 'false']),
   chatbot_welcome_message: text(500),

@@ -1,6 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageName } from '../../shared/pages.js';
 
+const legalPage = lazy(() => import('../pages/legal-page'));
+
 /**
  * One lazy chunk per page. Admin pages in particular must stay out of the storefront's entry
  * chunk, which is why nothing here is imported statically.
@@ -23,6 +25,11 @@ export const pageComponents: Record<PageName, LazyExoticComponent<ComponentType>
   UserManagement: lazy(() => import('../pages/admin/user-management')),
   Settings: lazy(() => import('../pages/admin/settings')),
   ResetPassword: lazy(() => import('../pages/reset-password')),
+  Account: lazy(() => import('../pages/account')),
+  Terms: legalPage,
+  Privacy: legalPage,
+  RefundPolicy: legalPage,
+  RiskDisclosure: legalPage,
   PageManagement: lazy(() => import('../pages/admin/page-management')),
   Activity: lazy(() => import('../pages/admin/activity')),
 };

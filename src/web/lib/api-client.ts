@@ -58,12 +58,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export type RequestOptions = { signal?: AbortSignal | undefined };
+export type RequestOptions = { signal?: AbortSignal | undefined; headers?: Record<string, string> | undefined };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     // The browser sets the multipart boundary itself; a manual Content-Type would break it.

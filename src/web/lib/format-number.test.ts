@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatPercent } from './format-number';
+import { formatDecimal, formatPercent, formatUsd } from './format-number';
 
 // French separates thousands and the percent sign with no-break spaces; which one depends on the
 // ICU data of the runtime, hence \s.
@@ -29,5 +29,19 @@ describe('formatPercent', () => {
 
   it('returns null when there is no value', () => {
     expect(formatPercent(null, 'fr')).toBeNull();
+  });
+});
+
+describe('formatUsd', () => {
+  it('writes dollars the way each language does', () => {
+    expect(formatUsd(349.99, 'en')).toBe('$349.99');
+    expect(formatUsd(1299, 'en')).toBe('$1,299.00');
+    // French puts no-break spaces around the group and before the currency; which one depends on ICU.
+    expect(formatUsd(1299, 'fr')).toMatch(/^1\s299,00\s\$US$/);
+  });
+
+  it('returns null when there is no amount', () => {
+    expect(formatUsd(null, 'en')).toBeNull();
+    expect(formatUsd(Number.NaN, 'en')).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import {
 
 /**
  * The browser history as React state, and the few router parts the app uses (see
- * docs/decisions/0004-own-history-router.md): pages are chosen by the last path segment
+ * docs/decisions/0004-own-history-router-and-embedded-messages.md): pages are chosen by the last path segment
  * (SPEC §2), so no route matching is needed, and a full router would cost a large share of the
  * storefront's JavaScript budget.
  */

@@ -1,7 +1,43 @@
 import { useTranslation } from 'react-i18next';
+import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCategories } from '../features/catalogue/api/get-categories';
+import { useOrder } from '../features/orders/api/get-order';
+import { OrderWizard } from '../features/orders/components/order-wizard';
+import { useRobot } from '../features/robot-detail/api/get-robot';
+import { Navigate, useSearchParams } from '../lib/router';
 
+/**
+ * `/OrderForm?robotId=…` (SPEC §2), signed-in users only. Once the order exists its id joins the
+ * URL (`&orderId=…`), so a reload during the payment resumes that order instead of a new one.
+ * A missing robot, a signed-out visitor or a load failure go Home silently (SPEC §8).
+ */
 export default function OrderFormPage() {
   const { t } = useTranslation();
-  return <PageShell title={t('pages.orderForm.title')} />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const robotId = searchParams.get('robotId')?.trim() ?? '';
+  const orderId = searchParams.get('orderId')?.trim() ?? '';
+  const { user, isLoading: isUserLoading } = useCurrentUser();
+  const robotQuery = useRobot(user ? robotId : '');
+  const orderQuery = useOrder(user ? orderId : '');
+  const categories = useCategories().data;
+
+  if (robotId === '') return <Navigate to="/" replace />;
+  if (isUserLoading) return <LoadingRegion />;
+  if (!user || robotQuery.isError || orderQuery.isError) return <Navigate to="/" replace />;
+  const robot = robotQuery.data;
+  if (!robot || (orderId !== '' && !orderQuery.data)) return <LoadingRegion />;
+
+  return (
+    <PageShell title={t('pages.orderForm.title')}>
+      <OrderWizard
+        robot={robot}
+        categoryName={categories?.find((category) => category.key === robot.category)?.name}
+        clientName={user.full_name || user.email}
+        order={orderQuery.data}
+        onOrderCreated={(order) => setSearchParams(new URLSearchParams({ robotId, orderId: order.id }), { replace: true })}
+      />
+    </PageShell>
+  );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../components/ui/button-classes';
 import { LoadingRegion } from '../components/ui/loading-region';
@@ -9,6 +10,8 @@ import { useRobot } from '../features/robot-detail/api/get-robot';
 import { RobotDetailView } from '../features/robot-detail/components/robot-detail-view';
 import { ApiError } from '../lib/api-client';
 import { Navigate, useSearchParams } from '../lib/router';
+import { usePublicSettings } from '../features/settings/api/get-public-settings';
+import { documentTitle } from '../../shared/document-title.js';
 
 /** 404 for an unknown or inactive robot, 400 for an id the server cannot even read. */
 function isMissingRobot(error: unknown): boolean {
@@ -48,6 +51,13 @@ export default function RobotDetailPage() {
   const categories = useCategories().data;
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const authModal = useAuthModal();
+  const { t } = useTranslation();
+  const siteTitle = usePublicSettings().data?.seo_title;
+  const pageTitle = robotQuery.data?.name ?? t('documentTitles.RobotDetail');
+  // The robot's name, as the server titles the page on a full load.
+  useEffect(() => {
+    if (siteTitle !== undefined) document.title = documentTitle(pageTitle, siteTitle);
+  }, [pageTitle, siteTitle]);
 
   if (robotId === '' || isMissingRobot(robotQuery.error)) return <RobotNotFound />;
   const robot = robotQuery.data;

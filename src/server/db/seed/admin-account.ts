@@ -14,9 +14,16 @@ export type AdminBootstrapResult =
   | { kind: 'promoted'; email: string };
 
 /**
+ * The first administrator's address when ADMIN_EMAIL is not set: clearly a placeholder (example.com
+ * is reserved for examples) that the sign-in form and better-auth accept as an email address, which
+ * `admin@localhost` was not. The owner changes it on the Account page.
+ */
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+
+/**
  * Guarantees that an administrator exists. ADMIN_EMAIL/ADMIN_PASSWORD name one (created when
  * missing, promoted when it exists; an existing password is never overwritten). Without them, a
- * shop that has no administrator at all gets admin@localhost with a random password that the
+ * shop that has no administrator at all gets DEFAULT_ADMIN_EMAIL with a random password that the
  * caller prints once.
  */
 export async function ensureAdministrator(db: Kysely<Database>, wanted: AdminBootstrap): Promise<AdminBootstrapResult> {
@@ -32,7 +39,7 @@ export async function ensureAdministrator(db: Kysely<Database>, wanted: AdminBoo
   }
   const anyAdmin = await db.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
   if (anyAdmin) return { kind: 'unchanged' };
-  const email = 'admin@localhost';
+  const email = DEFAULT_ADMIN_EMAIL;
   const password = randomBytes(12).toString('base64url');
   const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) {
@@ -43,7 +50,10 @@ export async function ensureAdministrator(db: Kysely<Database>, wanted: AdminBoo
   return { kind: 'created', email, generatedPassword: password };
 }
 
-/** Writes the user and its password account the way better-auth stores email sign-ups. */
+/**
+ * Writes the user and its password account the way better-auth stores email sign-ups. No name:
+ * the header then shows the address, not 'Administrator' twice (name and role).
+ */
 async function createAdministrator(db: Kysely<Database>, email: string, password: string): Promise<void> {
   const now = new Date().toISOString();
   const id = randomUUID();
@@ -51,7 +61,7 @@ async function createAdministrator(db: Kysely<Database>, email: string, password
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')
-      .values({ id, email, email_verified: true, full_name: 'Administrator', image: null, role: 'admin', created_date: now, updated_at: now })
+      .values({ id, email, email_verified: true, full_name: null, image: null, role: 'admin', created_date: now, updated_at: now })
       .execute();
     await trx
       .insertInto('accounts')

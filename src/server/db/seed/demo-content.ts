@@ -444,6 +444,15 @@ export function demoRobotHistory(robot: DemoRobot, now: Date): DemoRobotStatsPoi
   return points.reverse();
 }
 
+/**
+ * The demo hero's words, as settings rather than text drawn in the banner image: HTML text stays
+ * readable on a phone and the owner rewrites it, in their language, in Settings.
+ */
+export const demoHeroText = {
+  hero_title: 'Trading robots that never sleep',
+  hero_description: 'Expert Advisors for MetaTrader 4 and 5, on forex and gold, delivered within 24 hours.',
+} as const;
+
 export const demoBanners: readonly DemoHeroBanner[] = [
   {
     title: 'Automated trading robots for MetaTrader 4 and 5',
@@ -523,6 +532,67 @@ export const demoPages: Readonly<Record<PageSlug, DemoPage>> = {
       '<ol><li>Go to <strong>My Orders</strong> and check whether a new file is available for your order.</li><li>Remove the old version from your chart, then copy the new file into the Experts folder.</li><li>Restart MetaTrader and attach the robot again with your usual settings.</li></ol>',
       '<p>Upgrading to a more advanced robot? Contact us with your order number: the price of your current robot is deducted from the new one within 90 days of purchase.</p>',
       '<p>MetaTrader release notes are published on the <a href="https://www.metatrader5.com/en/releasenotes">official MetaTrader 5 site</a>.</p>',
+    ].join(''),
+  },
+
+  terms: {
+    title: 'Terms of Service',
+    content: [
+      '<p><strong>Template: replace this text before you sell.</strong> This page is sample text shipped with the demo shop, not legal advice. Have your own version written or checked by a lawyer for your country and business, then paste it in the back office.</p>',
+      '<h2>1. Who we are</h2>',
+      '<p>[Shop name], [company form and registration number], [address], [contact email]. These terms apply to every purchase made on this site.</p>',
+      '<h2>2. What you buy</h2>',
+      '<p>You buy a licence to use an automated trading program (an Expert Advisor for MetaTrader 4 or 5) on your own trading accounts. The program is delivered as a file after payment; it remains our intellectual property and may not be resold or shared.</p>',
+      '<h2>3. Orders and payment</h2>',
+      '<p>An order is binding once the payment is confirmed. Prices are in US dollars and include [taxes]. Payment is made in cryptocurrency or by bank transfer through our payment partner.</p>',
+      '<h2>4. Delivery</h2>',
+      '<p>We aim to deliver within 24 hours of payment; the robot file is available from My Orders and may be downloaded twice.</p>',
+      '<h2>5. No guarantee of results</h2>',
+      '<p>Trading results depend on markets, brokers and settings. We do not promise any profit; read the Risk Disclosure before ordering.</p>',
+      '<h2>6. Liability, law and disputes</h2>',
+      '<p>[Limitation of liability, applicable law, competent courts or mediation service.]</p>',
+    ].join(''),
+  },
+  privacy: {
+    title: 'Privacy Policy',
+    content: [
+      '<p><strong>Template: replace this text before you sell.</strong> This page is sample text shipped with the demo shop, not legal advice. Have your own version written or checked by a lawyer for your country and business, then paste it in the back office.</p>',
+      '<h2>What we collect</h2>',
+      '<ul><li>Your account: name, email address, password (stored only as a hash).</li><li>Your orders: the robot, the price, your Telegram username and your strategy notes.</li><li>Technical data: the address and browser of each signed-in session, kept to protect your account.</li></ul>',
+      '<h2>Why</h2>',
+      '<p>To deliver what you order, to answer you, to keep accounts secure and to meet our accounting duties. Newsletters are sent only to addresses that subscribed, and every newsletter has an unsubscribe link.</p>',
+      '<h2>Who receives it</h2>',
+      '<p>[Payment partner, email provider, hosting provider.] We do not sell personal data.</p>',
+      '<h2>How long</h2>',
+      '<p>Account data until you delete your account (from your Account page). Orders are kept for [n] years for accounting, without your name or contact details once the account is deleted.</p>',
+      '<h2>Your rights</h2>',
+      '<p>You may access, correct, export or erase your data and object to its use by writing to [contact email]. You may also complain to [data protection authority].</p>',
+    ].join(''),
+  },
+  refund_policy: {
+    title: 'Refund Policy',
+    content: [
+      '<p><strong>Template: replace this text before you sell.</strong> This page is sample text shipped with the demo shop, not legal advice. Have your own version written or checked by a lawyer for your country and business, then paste it in the back office.</p>',
+      '<h2>Before delivery</h2>',
+      '<p>If your robot has not been delivered yet, write to us with your order number and we refund the full price, less any non-refundable payment fees.</p>',
+      '<h2>After delivery</h2>',
+      '<p>A robot is digital content: once its file has been downloaded, it cannot be returned. [State here whether and when you still refund, for example a file that does not work and that we cannot fix within 14 days.]</p>',
+      '<h2>How refunds are paid</h2>',
+      '<p>Refunds are paid with the method used for the order, within [n] days. Losses made while trading are never refunded.</p>',
+    ].join(''),
+  },
+  risk_disclosure: {
+    title: 'Risk Disclosure',
+    content: [
+      '<p><strong>Template: replace this text before you sell.</strong> This page is sample text shipped with the demo shop, not legal advice. Have your own version written or checked by a lawyer for your country and business, then paste it in the back office.</p>',
+      '<h2>Trading is risky</h2>',
+      '<p>Trading foreign exchange, gold, indices and other leveraged products carries a high level of risk and may not be suitable for everyone. Leverage works against you as well as for you: you can lose more than your initial deposit.</p>',
+      '<h2>Automated trading</h2>',
+      '<p>A robot follows rules; it does not know the future. Market gaps, news, spreads, slippage, broker conditions, connection failures and software errors can all cause losses.</p>',
+      '<h2>Past results</h2>',
+      '<p>The statistics on this site describe past or simulated results. They do not guarantee future performance.</p>',
+      '<h2>Your responsibility</h2>',
+      '<p>Test every robot on a demo account first, use only money you can afford to lose, and seek independent financial advice if you are unsure. Nothing on this site is investment advice.</p>',
     ].join(''),
   },
 };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import { settingDefaults } from '../../../shared/settings-keys.js';
 import { SettingsRepository } from '../../modules/settings/settings.repository.js';
 import type { Database } from '../schema.js';
-import { demoBanners, demoCategories, demoFaqs, demoPages, demoRobotHistory, demoRobots } from './demo-content.js';
+import { demoBanners, demoCategories, demoFaqs, demoHeroText, demoPages, demoRobotHistory, demoRobots } from './demo-content.js';
 
 /** Every setting key of SPEC §3 exists with its default; saved values are left alone. */
 export async function ensureSettings(db: Kysely<Database>): Promise<void> {
@@ -69,6 +70,9 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         .execute();
     }
 
+    for (const [key, value] of Object.entries(demoHeroText)) {
+      await trx.updateTable('settings').set({ value, updated_at: at(0) }).where('key', '=', key).where('value', '=', '').execute();
+    }
     await trx
       .insertInto('hero_banners')
       .values(demoBanners.map((banner) => ({ id: randomUUID(), ...banner, created_date: at(0), updated_at: at(0) })))
@@ -82,6 +86,28 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
       .values(
         (['copy_trade', 'update'] as const).map((slug) => ({ id: randomUUID(), slug, ...demoPages[slug], created_at: at(0), updated_at: at(0) })),
       )
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * The legal pages' templates, once in the life of the database, with a marker of their own: shops
+ * seeded before these pages existed get them too, and a page the administrator has written or
+ * deleted is never replaced. Like the demo catalogue, only when demo content is wanted.
+ */
+export async function seedLegalPageTemplates(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const marker = await trx.selectFrom('app_meta').select('value').where('key', '=', 'legal_templates_seeded_at').executeTakeFirst();
+    if (marker) return false;
+    await trx.insertInto('app_meta').values({ key: 'legal_templates_seeded_at', value: now.toISOString() }).execute();
+    const existing = new Set((await trx.selectFrom('content_pages').select('slug').where('slug', 'in', LEGAL_PAGE_SLUGS).execute()).map((page) => page.slug));
+    const missing = LEGAL_PAGE_SLUGS.filter((slug) => !existing.has(slug));
+    if (missing.length === 0) return false;
+    const at = now.toISOString();
+    await trx
+      .insertInto('content_pages')
+      .values(missing.map((slug) => ({ id: randomUUID(), slug, ...demoPages[slug], created_at: at, updated_at: at })))
       .execute();
     return true;
   });

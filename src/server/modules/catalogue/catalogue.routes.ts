@@ -2,11 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { robotListQuerySchema } from '../../../shared/schemas/catalogue.js';
 import { parseInput } from '../../http/parse-input.js';
-import { cachedRouteOptions, type PublicCache } from '../../http/public-cache.js';
+import { cachedRouteOptions, sendEntry, type PublicCache } from '../../http/public-cache.js';
 import type { CatalogueService } from './catalogue.service.js';
+import { activePublicRobots } from './public-robots.js';
 
 const robotParams = z.object({ id: z.string().trim().min(1).max(100) });
 const publicRobotListQuery = robotListQuerySchema.omit({ status: true });
+
+/** The cache key of a robot list: its three parameters, the default sort spelled out; none for a repeated parameter. */
+function robotListKey({ category = '', risk_level = '', sort = '-created_date' }: { category?: unknown; risk_level?: unknown; sort?: unknown }): string | undefined {
+  const values = [category, risk_level, sort];
+  return values.every((value) => typeof value === 'string') ? `robots|${values.join('|')}` : undefined;
+}
 
 export function catalogueRoutes(catalogue: CatalogueService, cache: PublicCache): FastifyPluginAsyncZod {
   return async (app) => {
@@ -14,13 +21,19 @@ export function catalogueRoutes(catalogue: CatalogueService, cache: PublicCache)
       cache.sendJson(request, reply, 'categories', () => catalogue.listActiveCategories()),
     );
 
-    // The storefront asks for the same few lists all the time: the query is checked only when
-    // its answer is not cached yet (an invalid query is never cached, so it is always refused).
-    app.get('/api/robots', { ...cachedRouteOptions, config: { access: 'public' } }, (request, reply) => {
-      const rawQuery = request.url.split('?')[1] ?? '';
-      return cache.sendJson(request, reply, `robots?${rawQuery}`, () =>
-        catalogue.listPublicRobots(parseInput(publicRobotListQuery, request.query, 'querystring')),
-      );
+    // The answer depends on three parameters only: the cache key is made of their checked values,
+    // whatever else the query string holds, and a category no active robot has is answered
+    // without a database read or a cache entry. The storefront asks for the same few lists all
+    // the time, so a query whose answer is cached under its own values skips the checks.
+    app.get('/api/robots', { ...cachedRouteOptions, config: { access: 'public' } }, async (request, reply) => {
+      const rawKey = robotListKey(request.query as Record<string, unknown>);
+      const cached = rawKey === undefined ? undefined : cache.fresh(rawKey);
+      if (cached) return sendEntry(request, reply, await cached);
+      const query = parseInput(publicRobotListQuery, request.query, 'querystring');
+      if (query.category !== undefined && !(await activePublicRobots(cache, catalogue)).some((robot) => robot.category === query.category)) {
+        return reply.send([]);
+      }
+      return cache.sendJson(request, reply, robotListKey(query)!, () => catalogue.listPublicRobots(query));
     });
 
     app.get('/api/robots/:id', { config: { access: 'public' }, schema: { params: robotParams } }, (request) => catalogue.getPublicRobot(request.params.id));

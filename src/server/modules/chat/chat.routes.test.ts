@@ -49,4 +49,16 @@ describe.each(testDialects)('chat relay on %s', (dialect) => {
     expect((await ask('   ')).statusCode).toBe(400);
     expect((await ask(42)).statusCode).toBe(400);
   });
+
+  it('never calls a link-local address (the cloud metadata service), while loopback stays allowed', async () => {
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]:5678/chat', 'http://[::ffff:169.254.169.254]/', 'http://[::ffff:a9fe:a9fe]/']) {
+      await setSetting('chatbot_webhook_url', url);
+      const refused = await ask('Hi');
+      expect(refused.statusCode, url).toBe(502);
+      expect(refused.json().error.message, url).toMatch(/link-local address, which the shop never calls/);
+    }
+    await setSetting('chatbot_webhook_url', workflow.url);
+    workflow.answer = { status: 200, body: { response: 'Still here' } };
+    expect((await ask('Hi')).json()).toEqual({ response: 'Still here' });
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chatMessageSchema } from '../../../shared/schemas/chat.js';
+import { limiterFor } from '../../http/rate-limit.js';
 import type { ChatService } from './chat.service.js';
 
 export function chatRoutes(chat: ChatService): FastifyPluginAsyncZod {
@@ -7,7 +8,8 @@ export function chatRoutes(chat: ChatService): FastifyPluginAsyncZod {
     app.post(
       '/api/chat',
       {
-        config: { access: 'public', rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: (request) => `chat:${request.ip}` } },
+        config: { access: 'public' },
+        onRequest: limiterFor(app, { name: 'chat', max: 20, windowMs: 60_000 }),
         schema: { body: chatMessageSchema },
       },
       (request) => chat.ask(request.body.message),

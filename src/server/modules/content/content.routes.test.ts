@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import type { ContentPage, Faq, HeroBanner } from '../../../shared/schemas/catalogue.js';
 import { publicSettingKeys } from '../../../shared/settings-keys.js';
 
@@ -37,6 +38,15 @@ describe.each(testDialects)('storefront content API on %s', (dialect) => {
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toBeNull();
     expect((await get('/api/pages/about')).statusCode).toBe(400);
+  });
+
+  it('serves the legal pages, seeded as templates that say they must be replaced', async () => {
+    for (const slug of LEGAL_PAGE_SLUGS) {
+      const page = (await get(`/api/pages/${slug}`)).json<ContentPage>();
+      expect(page.slug).toBe(slug);
+      expect(page.content).toContain('Template: replace this text before you sell.');
+    }
+    expect((await get('/api/pages/risk_disclosure')).json<ContentPage>().title).toBe('Risk Disclosure');
   });
 
   it('never gives webhook URLs or the secret token to visitors', async () => {

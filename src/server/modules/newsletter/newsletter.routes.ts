@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { subscribeSchema } from '../../../shared/schemas/newsletter.js';
+import { limiterFor } from '../../http/rate-limit.js';
 import { renderMessagePage } from '../../html/message-page.js';
 import type { NewsletterService } from './newsletter.service.js';
 
@@ -9,7 +10,8 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
     app.post(
       '/api/newsletter/subscribe',
       {
-        config: { access: 'public', rateLimit: { max: 5, timeWindow: 60_000, keyGenerator: (request) => `newsletter:${request.ip}` } },
+        config: { access: 'public' },
+        onRequest: limiterFor(app, { name: 'newsletter', max: 5, windowMs: 60_000 }),
         schema: { body: subscribeSchema },
       },
       async (request, reply) => {

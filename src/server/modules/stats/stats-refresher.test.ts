@@ -12,7 +12,7 @@ import { StatsRefresher, statsWorkflowFrom, type StatsRefresherOptions } from '.
 import { StatsRepository } from './stats.repository.js';
 import { StatsService } from './stats.service.js';
 
-const SECRET = 'stats-workflow-secret';
+const SECRET = 'stats-workflow-secret-long-enough-to-use';
 
 interface LogLine {
   level: number;

@@ -3,6 +3,7 @@ import { STATS_MIN_INTERVAL_MS, STATS_PAUSE_BETWEEN_ROBOTS_MS } from '../../../s
 import { statsRecordSchema, type StatsRecordInput } from '../../../shared/schemas/stats.js';
 import { UpstreamError } from '../../errors.js';
 import { automationSecretFrom } from '../../integrations/automation-auth.js';
+import { countJobRun } from '../../metrics/metrics.js';
 import { postToWebhook } from '../../integrations/webhooks.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StatsService } from './stats.service.js';
@@ -43,6 +44,8 @@ export interface StatsRefresherOptions {
 }
 
 export const STATS_WORKFLOW_TIMEOUT_MS = 10_000;
+/** The refresher's name in the job metrics. */
+export const STATS_REFRESH_JOB = 'stats_refresh';
 /** A stats workflow's answer larger than this is not read (a push body has the same limit). */
 const WORKFLOW_REPLY_MAX_BYTES = 1024 * 1024;
 
@@ -114,7 +117,12 @@ export class StatsRefresher {
     const run = this.run();
     this.running = run;
     try {
-      return await run;
+      const result = await run;
+      countJobRun(STATS_REFRESH_JOB, 'skipped' in result ? 'skipped' : 'succeeded');
+      return result;
+    } catch (error) {
+      countJobRun(STATS_REFRESH_JOB, 'failed');
+      throw error;
     } finally {
       this.running = null;
       this.lastCompletedAt = this.now();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import type { Robot } from '../../../shared/schemas/catalogue.js';
-import { signBody } from '../../integrations/automation-auth.js';
+import { AUTOMATION_LIMIT, signBody } from '../../integrations/automation-auth.js';
 
-const SECRET = 'stats-workflow-secret';
+const SECRET = 'stats-workflow-secret-long-enough-to-use';
 
 describe.each(testDialects)('stats push hook on %s', (dialect) => {
   let shop: TestApp;
@@ -33,6 +33,14 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
     expect(await storedRecord('Alpha')).toBeUndefined();
   });
 
+  it('refuses a secret too short to resist guessing, even one stored before the rule existed', async () => {
+    await setSecret('short-secret');
+    const response = await push({ robot_name: 'Alpha', winrate: 60 }, { 'x-secret-token': 'short-secret' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toMatch(/at least 32 characters/);
+    await setSecret('');
+  });
+
   describe('with a secret configured', () => {
     beforeAll(() => setSecret(SECRET));
 
@@ -42,6 +50,16 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
       expect(unsigned.json().error.code).toBe('unauthorized');
       expect((await push({ no: 'robot name' }, {})).statusCode).toBe(401);
       expect(await storedRecord('Alpha')).toBeUndefined();
+    });
+
+    it('checks the secret before the body: broken JSON without the secret is a 401, with it a 400', async () => {
+      for (const broken of ['{not json', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`, '{"robot_name":"a\\u0000b"}']) {
+        const anonymous = await push(broken, {});
+        expect(anonymous.statusCode).toBe(401);
+        expect(anonymous.json().error.code).toBe('unauthorized');
+        expect((await push(broken, { 'x-secret-token': 'not-the-secret' })).statusCode).toBe(401);
+        expect((await push(broken)).statusCode).toBe(400);
+      }
     });
 
     it('refuses a wrong token', async () => {
@@ -153,5 +171,32 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
       // A second request within the minimum interval does not start another refresh.
       expect((await push({ robot_name: robot.name, winrate: 10 }, undefined, '?refresh=1')).json()).toEqual({ accepted: 1, refresh: 'recent' });
     });
+  });
+
+  it('limits the requests of each client address, valid or not, before checking the secret', async () => {
+    let status = 0;
+    for (let request = 0; request <= AUTOMATION_LIMIT.max && status !== 429; request++) {
+      status = (await push({ robot_name: 'Flood', winrate: 1 }, { 'x-secret-token': 'guess' })).statusCode;
+    }
+    expect(status).toBe(429);
+    const withSecret = await push({ robot_name: 'Flood', winrate: 1 });
+    expect(withSecret.statusCode).toBe(429);
+    expect(withSecret.json().error.code).toBe('rate_limited');
+  });
+});
+
+describe.each(testDialects)('stats push hook during a rotation of the automation secret on %s', (dialect) => {
+  it('accepts the new secret and AUTOMATION_PREVIOUS_SECRET, nothing else', async () => {
+    const shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0', AUTOMATION_PREVIOUS_SECRET: 'the-old-secret' });
+    try {
+      await shop.app.database.db.updateTable('settings').set({ value: SECRET }).where('key', '=', 'n8n_secret_token').execute();
+      const push = (token: string) =>
+        shop.app.inject({ method: 'POST', url: '/api/hooks/stats', headers: { 'content-type': 'application/json', 'x-secret-token': token }, payload: { robot_name: 'Alpha', winrate: 61 } });
+      expect((await push(SECRET)).statusCode).toBe(200);
+      expect((await push('the-old-secret')).statusCode).toBe(200);
+      expect((await push('another-secret')).statusCode).toBe(401);
+    } finally {
+      await shop.close();
+    }
   });
 });

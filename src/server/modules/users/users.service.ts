@@ -11,7 +11,7 @@ export class UsersService {
 
   /** An administrator cannot change their own role: the shop must never lose its last admin by accident. */
   async changeRole(actingUserId: string, targetId: string, role: UserRole): Promise<{ before: UserRole; after: UserListItem }> {
-    if (actingUserId === targetId) throw new ForbiddenError('Vous ne pouvez pas modifier votre propre rôle.');
+    if (actingUserId === targetId) throw new ForbiddenError('You cannot change your own role.');
     const before = await this.users.findRole(targetId);
     const updated = before && (await this.users.setRole(targetId, role));
     if (!before || !updated) throw new NotFoundError('User not found.');

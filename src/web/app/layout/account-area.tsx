@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/ui/button-classes';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { preloadLoginModal, useAuthModal } from '../../features/auth/auth-modal';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { Link } from '../../lib/router';
 
 type AccountAreaProps = {
   /** 'bar': the header's right-hand slot; 'stack': the account block of the mobile menu. */
@@ -29,6 +30,8 @@ export function AccountArea({ layout, onAction }: AccountAreaProps) {
   }
 
   if (user === null) {
+    // The header bar keeps its Sign In at every width; the mobile menu does not repeat it.
+    if (stacked) return null;
     return (
       <button
         type="button"
@@ -49,12 +52,15 @@ export function AccountArea({ layout, onAction }: AccountAreaProps) {
   return (
     // In the bar, a long name gives way (truncated) before anything else does.
     <div className={clsx('min-w-0 items-center gap-3', stacked ? 'flex flex-col items-stretch' : 'hidden xl:flex')}>
-      <p className={clsx('flex min-w-0 flex-col leading-tight', !stacked && 'text-right')}>
-        <span title={displayName} className={clsx('truncate font-semibold text-white', stacked ? 'text-base' : 'max-w-44 text-sm')}>
-          {displayName}
-        </span>
+      {/* The name leads to the Account page, where it, the email and the password change. */}
+      <Link
+        to="/Account"
+        onClick={onAction}
+        className={clsx('flex min-w-0 flex-col rounded-md leading-tight hover:bg-slate-800', stacked ? 'px-3 py-2' : 'px-2 py-1 text-right')}
+      >
+        <span className={clsx('truncate font-semibold text-white', stacked ? 'text-base' : 'max-w-44 text-sm')}>{displayName}</span>
         <span className="text-xs text-slate-400">{user.isAdmin ? t('auth.roles.admin') : t('auth.roles.client')}</span>
-      </p>
+      </Link>
       <button
         type="button"
         disabled={isSigningOut}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { isWebLink, safeExternalHref } from '../../lib/safe-href';
-import { contentPageSlugs, humanizeSlug, managementPathOf } from '../../../shared/content-pages.js';
+import { CONTENT_PAGE_SLUGS, humanizeSlug, managementPathOf } from '../../../shared/content-pages.js';
 import { pagePath, resolvePage, type PageName } from '../../../shared/pages.js';
 
 export type NavEntry =
@@ -55,14 +55,14 @@ export function useAdminNavEntries(): NavEntry[] {
   const { user } = useCurrentUser();
   if (!user?.isAdmin) return [];
   // One entry per editable page of the slug list: the spec's two, and any page added to it.
-  const contentPages = contentPageSlugs.map((slug): NavEntry => {
+  const contentPages = CONTENT_PAGE_SLUGS.map((slug): NavEntry => {
     const href = managementPathOf(slug);
     const label =
       slug === 'copy_trade'
         ? t('admin.copyTradeManagement.title')
         : slug === 'update'
           ? t('admin.updateManagement.title')
-          : t('backOffice.pages.menuEntry', { name: t(`backOffice.pages.names.${slug}` as 'backOffice.pages.names.copy_trade', { defaultValue: humanizeSlug(slug) }) });
+          : t('backOffice.pages.menuEntry', { name: t([`backOffice.pages.names.${slug}`, `legal.titles.${slug}`] as unknown as 'backOffice.pages.names.copy_trade', { defaultValue: humanizeSlug(slug) }) });
     return { kind: 'page', id: `admin-page-${slug}`, label, page: resolvePage(href), href };
   });
   return [

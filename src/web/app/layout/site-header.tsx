@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../features/auth/use-current-user';
 import { AccountArea } from './account-area';
 import { AdminMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
@@ -12,6 +13,7 @@ import { useMobileMenu } from './use-mobile-menu';
 export function SiteHeader() {
   const { t } = useTranslation();
   const entries = useNavEntries();
+  const { user } = useCurrentUser();
   const adminEntries = useAdminNavEntries();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menu = useMobileMenu(toggleRef);
@@ -56,9 +58,11 @@ export function SiteHeader() {
               </section>
             )}
             <LanguageSwitch className="w-fit" />
-            <div className="border-t border-slate-800 pt-4">
-              <AccountArea layout="stack" onAction={menu.close} />
-            </div>
+            {user !== null && (
+              <div className="border-t border-slate-800 pt-4">
+                <AccountArea layout="stack" onAction={menu.close} />
+              </div>
+            )}
           </nav>
         )}
       </div>

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { buttonClass } from '../ui/button-classes';
 import { FieldFrame } from './form-fields';
 import { uploadImage } from './upload-image';
+import { ProgressBar } from './progress-bar';
 
 type ImageUploadFieldProps<T extends FieldValues> = {
   /** The form field holding the image's address. */
@@ -98,11 +99,7 @@ export function ImageUploadField<T extends FieldValues>({ name, label, kind, hin
               </button>
             )}
           </div>
-          {progress !== null && (
-            <div role="progressbar" aria-label={t('backOffice.upload.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-2 w-full overflow-hidden rounded-full bg-slate-800">
-              <div className="h-full bg-emerald-500 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
-            </div>
-          )}
+          {progress !== null && <ProgressBar label={t('backOffice.upload.progress')} fraction={progress} />}
           {allowAddress && (
             <input
               type="text"

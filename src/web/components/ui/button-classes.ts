@@ -6,6 +6,7 @@ const base =
 const variants = {
   primary: 'bg-emerald-500 text-slate-950 hover:bg-emerald-400 disabled:bg-slate-800 disabled:text-slate-400',
   secondary: 'border border-slate-700 bg-slate-900 text-slate-100 hover:border-slate-500 hover:bg-slate-800',
+  danger: 'bg-red-600 text-white hover:bg-red-500 disabled:bg-slate-800 disabled:text-slate-400',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

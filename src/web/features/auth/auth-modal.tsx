@@ -1,9 +1,12 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '../../lib/router';
 import { readAuthUrlRequest, type AuthModalView, type AuthUrlRequest } from './auth-url';
+import type { AuthNoticeKind } from './components/login-modal';
 
 const loadLoginModal = () => import('./components/login-modal');
 const LoginModal = lazy(loadLoginModal);
+// In the dialog's chunk, which is already loaded whenever there is something to say.
+const AuthNotice = lazy(() => loadLoginModal().then((module) => ({ default: module.AuthNotice })));
 
 /** Starts fetching the modal's chunk early, e.g. when the pointer reaches the Sign In button. */
 export function preloadLoginModal(): void {
@@ -12,6 +15,8 @@ export function preloadLoginModal(): void {
 
 type AuthModal = {
   open: (view?: AuthModalView) => void;
+  /** A short message at the bottom of the page, for what happened to the account. */
+  notify: (notice: AuthNoticeKind) => void;
 };
 
 const AuthModalContext = createContext<AuthModal | null>(null);
@@ -32,6 +37,8 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const [request, setRequest] = useState<{ id: number; value: AuthUrlRequest } | null>(null);
+  const [notice, setNotice] = useState<AuthNoticeKind | null>(null);
+  const clearNotice = useCallback(() => setNotice(null), []);
 
   const fromUrl = useMemo(() => readAuthUrlRequest(search), [search]);
   const [seenSearch, setSeenSearch] = useState<string | null>(null);
@@ -45,7 +52,10 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   }, [fromUrl, pathname, hash, navigate]);
 
   const authModal = useMemo<AuthModal>(
-    () => ({ open: (view = 'signin') => setRequest((current) => ({ id: (current?.id ?? 0) + 1, value: { view } })) }),
+    () => ({
+      open: (view = 'signin') => setRequest((current) => ({ id: (current?.id ?? 0) + 1, value: { view } })),
+      notify: setNotice,
+    }),
     [],
   );
 
@@ -54,7 +64,19 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
       {children}
       {request !== null && (
         <Suspense fallback={null}>
-          <LoginModal key={request.id} request={request.value} onClose={() => setRequest(null)} />
+          <LoginModal
+            key={request.id}
+            request={request.value}
+            onClose={(next) => {
+              setRequest(null);
+              setNotice(next ?? null);
+            }}
+          />
+        </Suspense>
+      )}
+      {notice !== null && (
+        <Suspense fallback={null}>
+          <AuthNotice kind={notice} onDone={clearNotice} />
         </Suspense>
       )}
     </AuthModalContext.Provider>

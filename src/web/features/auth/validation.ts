@@ -58,3 +58,17 @@ export function validateNewPassword(values: NewPasswordValues): FieldErrors<keyo
 export function hasErrors(errors: Partial<Record<string, FieldErrorCode>>): boolean {
   return Object.keys(errors).length > 0;
 }
+
+export type PasswordChangeValues = { currentPassword: string; password: string; confirmPassword: string };
+
+export function validatePasswordChange(values: PasswordChangeValues): FieldErrors<keyof PasswordChangeValues> {
+  return withoutEmpty({ currentPassword: values.currentPassword === '' ? 'required' : undefined, ...newPasswordErrors(values) });
+}
+
+export function validateFullName({ fullName }: { fullName: string }): FieldErrors<'fullName'> {
+  return withoutEmpty({ fullName: fullName.trim() === '' ? 'required' : undefined });
+}
+
+export function validatePasswordConfirmation({ password }: { password: string }): FieldErrors<'password'> {
+  return withoutEmpty({ password: password === '' ? 'required' : undefined });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Robot } from '../../../shared/schemas/catalogue.js';
-import { countRobotsByCategory, filterRobotsByCategory } from './filter-robots';
+import { countRobotsByCategory, filterRobotsByCategory, searchRobotsByName, sortRobots, toRobotSort } from './filter-robots';
 
 function robot(id: string, category: string | null): Robot {
   return {
@@ -52,5 +52,45 @@ describe('filterRobotsByCategory', () => {
 
   it('returns nothing for a category without robots', () => {
     expect(filterRobotsByCategory(robots, 'swing')).toEqual([]);
+  });
+});
+
+describe('sortRobots', () => {
+  const priced = [
+    { ...robot('a', null), price: 349.99, winrate: 61, monthly: null },
+    { ...robot('b', null), price: 1299, winrate: null, monthly: 4.2 },
+    { ...robot('c', null), price: 99, winrate: 72.5, monthly: 7.9 },
+  ];
+  const ids = (list: readonly Robot[]) => list.map((r) => r.id);
+
+  it('keeps the server’s newest-first order by default', () => {
+    expect(sortRobots(priced, 'newest')).toBe(priced);
+  });
+
+  it('orders by price either way, and by win rate and monthly gain from the best, unreported last', () => {
+    expect(ids(sortRobots(priced, 'price-asc'))).toEqual(['c', 'a', 'b']);
+    expect(ids(sortRobots(priced, 'price-desc'))).toEqual(['b', 'a', 'c']);
+    expect(ids(sortRobots(priced, 'winrate'))).toEqual(['c', 'a', 'b']);
+    expect(ids(sortRobots(priced, 'monthly'))).toEqual(['c', 'b', 'a']);
+  });
+
+  it('reads the URL value, and falls back to newest for anything else', () => {
+    expect(toRobotSort('price-desc')).toBe('price-desc');
+    expect(toRobotSort('cheapest')).toBe('newest');
+    expect(toRobotSort(null)).toBe('newest');
+  });
+});
+
+describe('searchRobotsByName', () => {
+  const named = [{ ...robot('1', null), name: 'Médaille Gold Breakout' }, { ...robot('2', null), name: 'Aurora Scalper' }];
+
+  it('finds every word of the query in the name, ignoring case and accents', () => {
+    expect(searchRobotsByName(named, 'medaille GOLD').map((r) => r.id)).toEqual(['1']);
+    expect(searchRobotsByName(named, 'scal').map((r) => r.id)).toEqual(['2']);
+    expect(searchRobotsByName(named, 'gold scalper')).toEqual([]);
+  });
+
+  it('keeps everything for an empty query', () => {
+    expect(searchRobotsByName(named, '   ')).toBe(named);
   });
 });

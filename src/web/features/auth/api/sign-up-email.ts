@@ -4,8 +4,11 @@ import { getCurrentUserQueryOptions } from './get-current-user';
 
 export type SignUpInput = { email: string; password: string; name: string };
 
-export function signUpEmail(input: SignUpInput): Promise<unknown> {
-  return apiPost('/api/auth/sign-up/email', { ...input, callbackURL: '/' });
+/** `token` is null when the shop requires email confirmation: the account exists but is not signed in. */
+export type SignUpResult = { token: string | null };
+
+export function signUpEmail(input: SignUpInput): Promise<SignUpResult> {
+  return apiPost<SignUpResult>('/api/auth/sign-up/email', { ...input, callbackURL: '/' });
 }
 
 /**

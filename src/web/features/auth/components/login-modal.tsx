@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthModalView, AuthUrlRequest } from '../auth-url';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -10,9 +10,12 @@ import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { SocialSignIn, socialMessageFromUrl } from './social-sign-in';
 
+/** What the page says once the dialog has closed, if anything. */
+export type AuthNoticeKind = 'accountCreated' | 'accountDeleted';
+
 type LoginModalProps = {
   request: AuthUrlRequest;
-  onClose: () => void;
+  onClose: (notice?: AuthNoticeKind) => void;
 };
 
 type Tab = 'signin' | 'signup';
@@ -77,18 +80,35 @@ export default function LoginModal({ request, onClose }: LoginModalProps) {
               )}
             </Tabs.Content>
             <Tabs.Content value="signup">
-              <SignUpForm />
+              <SignUpForm onSignedIn={() => onClose('accountCreated')} />
             </Tabs.Content>
           </Tabs.Root>
 
-          <div className="flex items-center gap-3 text-xs tracking-wide text-slate-500 uppercase" aria-hidden="true">
-            <span className="h-px flex-1 bg-slate-800" />
-            {t('auth.social.divider')}
-            <span className="h-px flex-1 bg-slate-800" />
-          </div>
           <SocialSignIn initialMessage={socialMessageFromUrl(request.socialError)} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+const noticeKeys = { accountCreated: 'account.created', accountDeleted: 'account.delete.done' } as const satisfies Record<AuthNoticeKind, string>;
+
+/** Shown once the dialog has closed: a toast at the bottom of the page that goes away by itself. */
+export function AuthNotice({ kind, onDone }: { kind: AuthNoticeKind; onDone: () => void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const timer = window.setTimeout(onDone, 8000);
+    return () => window.clearTimeout(timer);
+  }, [onDone]);
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-4 bottom-24 z-50 mx-auto flex max-w-md items-start gap-3 rounded-xl border border-emerald-700 bg-emerald-950 px-4 py-3 text-sm text-emerald-100 shadow-2xl"
+    >
+      <p className="flex-1 py-1.5">{t(noticeKeys[kind])}</p>
+      <button type="button" onClick={onDone} aria-label={t('auth.modal.close')} className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg hover:bg-emerald-900">
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
   );
 }

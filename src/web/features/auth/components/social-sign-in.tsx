@@ -9,7 +9,7 @@ import { socialCallbackUrls } from '../social-callback';
 import { SOCIAL_PROVIDERS, isSocialProvider, providerDisplayName, type SocialProvider } from '../providers';
 
 /** Kept as a key and a provider, not as text, so it follows a change of language. */
-type SocialMessage = { key: 'providerNotConfigured' | 'providerMisconfigured' | 'providerFailed'; provider: SocialProvider };
+type SocialMessage = { key: 'providerMisconfigured' | 'providerFailed'; provider: SocialProvider };
 
 /** What to tell a visitor coming back from a failed provider sign-in (SPEC §8). */
 export function socialMessageFromUrl(error: { provider: string; error: string | null } | undefined): SocialMessage | null {
@@ -19,8 +19,9 @@ export function socialMessageFromUrl(error: { provider: string; error: string | 
 }
 
 /**
- * Every provider gets a button (SPEC §2); one the administrator has not configured explains so
- * without calling the server.
+ * A button for each provider the administrator has configured, and nothing at all when there is
+ * none (DESIGN deviation 7; docs/decisions/0005): a shop shows only buttons that work. SPEC §8's
+ * messages remain for a provider that fails or refuses, and its warning for a failed lookup.
  */
 export function SocialSignIn({ initialMessage }: { initialMessage: SocialMessage | null }) {
   const { t } = useTranslation();
@@ -32,11 +33,10 @@ export function SocialSignIn({ initialMessage }: { initialMessage: SocialMessage
   // Stays disabled after success too: the browser is on its way to the provider.
   const busy = signIn.isPending || signIn.isSuccess;
 
+  const configured = SOCIAL_PROVIDERS.filter((provider) => providers.data?.includes(provider));
+  if (!providers.isError && configured.length === 0 && message === null) return null;
+
   function choose(provider: SocialProvider) {
-    if (!providers.data?.includes(provider)) {
-      setMessage({ key: 'providerNotConfigured', provider });
-      return;
-    }
     setMessage(null);
     signIn.mutate(
       { provider, ...socialCallbackUrls(pathname, search, provider) },
@@ -46,17 +46,22 @@ export function SocialSignIn({ initialMessage }: { initialMessage: SocialMessage
 
   return (
     <div role="group" aria-labelledby={labelId} className="flex flex-col gap-3">
+      <div className="flex items-center gap-3 text-xs tracking-wide text-slate-500 uppercase" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-800" />
+        {t('auth.social.divider')}
+        <span className="h-px flex-1 bg-slate-800" />
+      </div>
       <p id={labelId} className="text-sm font-medium text-slate-300">
         {t('auth.social.label')}
       </p>
       {providers.isError && <Alert tone="warning">{t('auth.messages.providersUnavailable')}</Alert>}
       {message && <Alert tone="error">{t(`auth.messages.${message.key}`, { provider: providerDisplayName(message.provider) })}</Alert>}
       <div className="grid grid-cols-2 gap-2">
-        {SOCIAL_PROVIDERS.map((provider) => (
+        {configured.map((provider) => (
           <button
             key={provider}
             type="button"
-            disabled={busy || providers.isPending}
+            disabled={busy}
             onClick={() => choose(provider)}
             className="h-10 rounded-lg border border-slate-700 bg-slate-950 px-3 text-sm font-medium text-slate-100 transition-colors hover:border-slate-500 hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-60"
           >

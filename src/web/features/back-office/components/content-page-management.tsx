@@ -14,7 +14,8 @@ const RichTextEditor = lazy(() => import('../../../components/admin/rich-text-ed
 /** A page's name in the reader's language; pages the catalogues do not name yet use their slug. */
 export function usePageName(slug: ContentPageSlug): string {
   const { t } = useTranslation();
-  return t(`backOffice.pages.names.${slug}` as 'backOffice.pages.names.copy_trade', { defaultValue: humanizeSlug(slug) });
+  // The catalogues name the spec's pages here and the legal pages under legal.titles.
+  return t([`backOffice.pages.names.${slug}`, `legal.titles.${slug}`] as unknown as 'backOffice.pages.names.copy_trade', { defaultValue: humanizeSlug(slug) });
 }
 
 /**

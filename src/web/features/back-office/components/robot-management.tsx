@@ -14,8 +14,7 @@ import { withToasts } from '../../../components/admin/toasts';
 import { useCrudPage } from '../../../components/admin/use-crud-page';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatDecimal, formatPercent, formatSignedDecimal } from '../../../lib/format-number';
-import { formatUsd } from '../../../lib/format-price';
+import { formatDecimal, formatPercent, formatSignedDecimal, formatUsd } from '../../../lib/format-number';
 import { categoriesResource, robotsResource } from '../api/resources';
 
 /**

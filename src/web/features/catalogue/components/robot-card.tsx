@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { buttonClass } from '../../../components/ui/button-classes';
+import { formatUsd } from '../../../lib/format-number';
 import { RobotImage } from './robot-image';
 import { RobotStats } from './robot-stats';
 
@@ -15,24 +16,38 @@ function robotDetailPath(robotId: string): string {
   return `/RobotDetail?${new URLSearchParams({ robotId }).toString()}`;
 }
 
+/**
+ * The image and the name lead to the robot's page for everyone; ordering still needs an account
+ * (SPEC §2: 'Sign In Required' for visitors). The image link is a duplicate of the name's for
+ * the mouse only, so keyboards and screen readers meet one link per card.
+ */
 export function RobotCard({ robot, isSignedIn, eagerImage }: RobotCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const detailPath = robotDetailPath(robot.id);
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
-      <RobotImage src={robot.image_url} alt={robot.name} eager={eagerImage} />
+      <Link to={detailPath} tabIndex={-1} aria-hidden="true" className="block transition-opacity hover:opacity-90">
+        <RobotImage src={robot.image_url} alt="" eager={eagerImage} />
+      </Link>
       <div className="flex flex-1 flex-col gap-4 p-4">
         <div className="flex min-h-14 items-start justify-between gap-3">
           <h3 title={robot.name} className="line-clamp-2 text-lg leading-7 font-semibold text-white">
-            {robot.name}
+            <Link to={detailPath} className="rounded-sm underline-offset-4 hover:text-emerald-300 hover:underline">
+              {robot.name}
+            </Link>
           </h3>
           <span className="shrink-0 rounded-md bg-emerald-500/15 px-2 py-0.5 text-xs leading-5 font-bold text-emerald-300">
             {t('catalogue.aiTag')}
           </span>
         </div>
+        <p className="-mt-2 text-2xl leading-8 font-bold text-white tabular-nums">
+          <span className="sr-only">{t('browse.price')}: </span>
+          {formatUsd(robot.price, i18n.language)}
+        </p>
         <RobotStats robot={robot} />
         <div className="mt-auto pt-2">
           {isSignedIn ? (
-            <Link to={robotDetailPath(robot.id)} className={buttonClass('primary', 'w-full')}>
+            <Link to={detailPath} className={buttonClass('primary', 'w-full')}>
               {t('catalogue.book')}
             </Link>
           ) : (

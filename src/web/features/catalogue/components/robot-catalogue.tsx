@@ -5,14 +5,20 @@ import { CATALOGUE_SKELETON_CARDS } from '../../../../shared/constants.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { useCategories } from '../api/get-categories';
 import { useRobots } from '../api/get-robots';
-import { countRobotsByCategory, filterRobotsByCategory } from '../filter-robots';
+import { countRobotsByCategory, filterRobotsByCategory, searchRobotsByName, sortRobots, toRobotSort, type RobotSort } from '../filter-robots';
+import { CatalogueTools } from './catalogue-tools';
 import { CategoryFilter } from './category-filter';
 import { RobotCard } from './robot-card';
 import { RobotCardSkeleton } from './robot-card-skeleton';
 import { RobotGrid } from './robot-grid';
 
-/** The selected category lives in the URL (`?category=<key>`), so a filtered catalogue can be shared. */
+/**
+ * The selected category, the search and the order live in the URL (`?category=<key>&q=…&sort=…`),
+ * so a view of the catalogue can be shared and reloaded.
+ */
 const CATEGORY_PARAM = 'category';
+const QUERY_PARAM = 'q';
+const SORT_PARAM = 'sort';
 
 /** Cards in the first row of the widest grid load eagerly: one of them is likely the largest paint. */
 const EAGER_IMAGES = 4;
@@ -76,19 +82,29 @@ export function RobotCatalogue({ isSignedIn }: RobotCatalogueProps) {
   // A stale or mistyped key in the URL falls back to All rather than an unexplained empty grid.
   const selected = categories.some((category) => category.key === requested) ? requested : null;
 
-  const counts = useMemo(() => countRobotsByCategory(robots ?? []), [robots]);
-  const visible = useMemo(() => filterRobotsByCategory(robots ?? [], selected), [robots, selected]);
+  const query = searchParams.get(QUERY_PARAM) ?? '';
+  const sort = toRobotSort(searchParams.get(SORT_PARAM));
 
-  function selectCategory(categoryKey: string | null) {
+  // The category counts follow the search, so a button never promises robots the grid will not show.
+  const found = useMemo(() => searchRobotsByName(robots ?? [], query), [robots, query]);
+  const counts = useMemo(() => countRobotsByCategory(found), [found]);
+  const visible = useMemo(() => sortRobots(filterRobotsByCategory(found, selected), sort), [found, selected, sort]);
+
+  /** Empty values leave the URL: the plain catalogue keeps its plain address. */
+  function setParam(name: string, value: string | null) {
     setSearchParams(
       (params) => {
-        if (categoryKey === null) params.delete(CATEGORY_PARAM);
-        else params.set(CATEGORY_PARAM, categoryKey);
+        if (value === null || value === '') params.delete(name);
+        else params.set(name, value);
         return params;
       },
       { replace: true, preventScrollReset: true },
     );
   }
+
+  const selectCategory = (categoryKey: string | null) => setParam(CATEGORY_PARAM, categoryKey);
+  const changeSort = (next: RobotSort) => setParam(SORT_PARAM, next === 'newest' ? null : next);
+  const changeQuery = (next: string) => setParam(QUERY_PARAM, next.trimStart() === '' ? null : next);
 
   function renderBody() {
     if (robots === undefined) {
@@ -111,10 +127,11 @@ export function RobotCatalogue({ isSignedIn }: RobotCatalogueProps) {
       <h2 id="catalogue-heading" className="sr-only">
         {t('catalogue.heading')}
       </h2>
+      <CatalogueTools query={query} onQueryChange={changeQuery} sort={sort} onSortChange={changeSort} />
       <CategoryFilter
         categories={categories}
         counts={counts}
-        totalCount={robots?.length ?? 0}
+        totalCount={found.length}
         selected={selected}
         onSelect={selectCategory}
       />

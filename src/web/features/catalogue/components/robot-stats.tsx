@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
-import { formatDecimal, formatPercent } from '../../../lib/format-number';
+import { formatPercent, formatUsd } from '../../../lib/format-number';
 
 function Stat({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -18,19 +18,23 @@ function floatingColour(value: number | null): string {
   return value >= 0 ? 'text-emerald-400' : 'text-red-400';
 }
 
-/** The live statistics of a card (SPEC §2); a statistic not reported yet shows a dash. */
+/**
+ * The live statistics of a card (SPEC §2), each with its unit: balance and floating profit in
+ * dollars, growth (the win rate), weekly and monthly in percent. A statistic not reported yet
+ * shows a dash.
+ */
 export function RobotStats({ robot }: { robot: Robot }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const missing = t('common.noValue');
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-      <Stat label={t('catalogue.stats.balance')}>{formatDecimal(robot.balance, locale) ?? missing}</Stat>
+      <Stat label={t('catalogue.stats.balance')}>{formatUsd(robot.balance, locale) ?? missing}</Stat>
       <Stat label={t('catalogue.stats.growth')}>{formatPercent(robot.winrate, locale) ?? missing}</Stat>
-      <Stat label={t('catalogue.stats.weekly')}>{formatDecimal(robot.weekly, locale) ?? missing}</Stat>
-      <Stat label={t('catalogue.stats.monthly')}>{formatDecimal(robot.monthly, locale) ?? missing}</Stat>
+      <Stat label={t('catalogue.stats.weekly')}>{formatPercent(robot.weekly, locale) ?? missing}</Stat>
+      <Stat label={t('catalogue.stats.monthly')}>{formatPercent(robot.monthly, locale) ?? missing}</Stat>
       <Stat label={t('catalogue.stats.floating')} className={floatingColour(robot.floating)}>
-        {formatDecimal(robot.floating, locale) ?? missing}
+        {formatUsd(robot.floating, locale) ?? missing}
       </Stat>
     </dl>
   );

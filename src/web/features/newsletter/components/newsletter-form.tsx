@@ -73,7 +73,7 @@ export function NewsletterForm() {
           aria-describedby={state.status === 'error' ? errorId : undefined}
           placeholder={t('newsletter.emailPlaceholder')}
           className={clsx(
-            'h-11 min-w-0 flex-1 rounded-lg border bg-slate-950 px-3 text-slate-100 placeholder:text-slate-500',
+            'h-11 min-w-0 rounded-lg sm:flex-1 border bg-slate-950 px-3 text-slate-100 placeholder:text-slate-500',
             invalid ? 'border-red-500' : 'border-slate-700',
           )}
         />

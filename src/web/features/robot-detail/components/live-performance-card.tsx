@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatDecimal, formatPercent } from '../../../lib/format-number';
+import { formatDecimal, formatPercent, formatUsd } from '../../../lib/format-number';
 import { StatRow } from './stat-list';
 
 function floatingClass(value: number | null): string | undefined {
@@ -11,7 +11,7 @@ function floatingClass(value: number | null): string | undefined {
   return value >= 0 ? 'text-emerald-400' : 'text-red-400';
 }
 
-/** The live statistics of SPEC §2; a figure not reported yet shows a dash. */
+/** The live statistics of SPEC §2 with their units (dollars, percent); a figure not reported yet shows a dash. */
 export function LivePerformanceCard({ robot }: { robot: Robot }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -26,10 +26,10 @@ export function LivePerformanceCard({ robot }: { robot: Robot }) {
       <dl className="mt-3">
         <StatRow label={t('robotDetail.live.profitFactor')}>{formatDecimal(robot.profit_factor, language) ?? missing}</StatRow>
         <StatRow label={t('robotDetail.live.winrate')}>{formatPercent(robot.winrate, language) ?? missing}</StatRow>
-        <StatRow label={t('robotDetail.live.profit')}>{formatDecimal(robot.profit, language) ?? missing}</StatRow>
-        <StatRow label={t('robotDetail.live.monthly')}>{formatDecimal(robot.monthly, language) ?? missing}</StatRow>
+        <StatRow label={t('robotDetail.live.profit')}>{formatUsd(robot.profit, language) ?? missing}</StatRow>
+        <StatRow label={t('robotDetail.live.monthly')}>{formatPercent(robot.monthly, language) ?? missing}</StatRow>
         <StatRow label={t('robotDetail.live.floating')} valueClassName={floatingClass(robot.floating)}>
-          {formatDecimal(robot.floating, language) ?? missing}
+          {formatUsd(robot.floating, language) ?? missing}
         </StatRow>
         <StatRow label={t('robotDetail.live.lastUpdate')}>{formatDateTime(robot.last_stats_update, language) ?? missing}</StatRow>
       </dl>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { Link } from '../../../lib/router';
-import { formatUsd } from '../../../lib/format-price';
+import { formatUsd } from '../../../lib/format-number';
 
 export type OrderAccess = {
   /** Until the current user is known, the card keeps the button's place empty. */
@@ -23,15 +23,16 @@ export function OrderCard({ robot, access }: { robot: Robot; access: OrderAccess
   const { t, i18n } = useTranslation();
   return (
     <div className="rounded-xl border border-emerald-500/30 bg-slate-900 p-5">
-      <dl className="grid grid-cols-2 gap-4">
+      {/* The price has the card's whole width: '$1,299.00' or '1 299,00 $US' never meets the delivery line. */}
+      <dl className="flex flex-col gap-3">
         <div>
           <dt className="text-sm text-slate-400">{t('robotDetail.price')}</dt>
-          <dd className="mt-1 text-3xl font-bold text-white tabular-nums">{formatUsd(robot.price, i18n.language)}</dd>
+          <dd className="mt-1 text-3xl font-bold break-words text-white tabular-nums">{formatUsd(robot.price, i18n.language)}</dd>
         </div>
-        <div>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-800 pt-3">
           <dt className="text-sm text-slate-400">{t('robotDetail.delivery')}</dt>
-          <dd className="mt-1 flex items-center gap-1.5 text-3xl font-bold text-white">
-            <Clock aria-hidden="true" className="size-6 text-emerald-400" />
+          <dd className="flex items-center gap-1.5 text-lg font-bold text-white">
+            <Clock aria-hidden="true" className="size-5 text-emerald-400" />
             {t('robotDetail.deliveryValue')}
           </dd>
         </div>

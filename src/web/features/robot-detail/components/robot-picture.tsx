@@ -5,7 +5,8 @@ export const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';
 
 /**
  * The robot's picture at the top of its page, likely the largest paint: it loads first. Its 16:9
- * frame is reserved before the file arrives; a missing or broken file shows the fallback.
+ * frame is reserved before the file arrives; a missing or broken file shows the fallback. The
+ * picture is shown whole (contained, not cropped): text an owner put in it stays readable.
  */
 export function RobotPicture({ src, alt }: { src: string | null; alt: string }) {
   const [failed, setFailed] = useState(false);
@@ -18,7 +19,7 @@ export function RobotPicture({ src, alt }: { src: string | null; alt: string }) 
       fetchPriority="high"
       decoding="async"
       onError={() => setFailed(true)}
-      className="aspect-video w-full rounded-xl border border-slate-800 bg-slate-800 object-cover"
+      className="aspect-video w-full rounded-xl border border-slate-800 bg-slate-900 object-contain"
     />
   );
 }

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, testDialects } from '../../../../tests/support/test-app.js';
+import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
+import { openDatabase, type DatabaseHandle } from '../database.js';
+import { columnTypes } from '../dialect.js';
+import { InCodeMigrations, migrateToLatest } from '../migrate.js';
+import { seedDemoContent, seedLegalPageTemplates } from '../seed/seed.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** An empty database of the given engine, closed and removed after the test. */
+async function emptyDatabase(dialect: 'sqlite' | 'postgres'): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (dialect === 'sqlite') {
+    const folder = mkdtempSync(path.join(tmpdir(), 'tradebot-migration-'));
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    handle = await openDatabase({ dialect: 'sqlite', file: path.join(folder, 'shop.db') });
+  } else {
+    const database = await createPostgresDatabase();
+    cleanups.push(database.drop);
+    handle = await openDatabase({ dialect: 'postgres', url: database.url });
+  }
+  cleanups.push(handle.close);
+  return handle;
+}
+
+describe.each(testDialects)('migration 0003 (legal content pages) on %s', (dialect) => {
+  it('widens the slug check of a shop whose demo was seeded before it, keeping its pages, and adds the templates once', async () => {
+    const { db } = await emptyDatabase(dialect);
+    const migrator = new Migrator({ db, provider: new InCodeMigrations(columnTypes(dialect)) });
+    expect((await migrator.migrateTo('0001-initial-schema')).error).toBeUndefined();
+    // A shop of the previous release: demo seeded, Copy Trade rewritten by its administrator.
+    const before = new Date('2026-11-01T10:00:00.000Z');
+    await db
+      .insertInto('content_pages')
+      .values({ id: randomUUID(), slug: 'copy_trade', title: 'Our copy service', content: '<p>Written by the owner</p>', created_at: before.toISOString(), updated_at: before.toISOString() })
+      .execute();
+    await db.insertInto('app_meta').values({ key: 'demo_seeded_at', value: before.toISOString() }).execute();
+    await expect(db.insertInto('content_pages').values({ id: randomUUID(), slug: 'terms', title: 'T', content: '' }).execute()).rejects.toThrow();
+
+    expect(await migrateToLatest(db, dialect)).toEqual(['0003-legal-content-pages']);
+    const kept = await db.selectFrom('content_pages').selectAll().where('slug', '=', 'copy_trade').executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ title: 'Our copy service', content: '<p>Written by the owner</p>', created_at: before.toISOString() });
+
+    expect(await seedDemoContent(db)).toBe(false);
+    expect(await seedLegalPageTemplates(db)).toBe(true);
+    const legal = await db.selectFrom('content_pages').select(['slug', 'title', 'content']).where('slug', 'in', LEGAL_PAGE_SLUGS).execute();
+    expect(legal.map((page) => page.slug).sort()).toEqual([...LEGAL_PAGE_SLUGS].sort());
+    for (const page of legal) expect(page.content).toContain('Template: replace this text');
+
+    // Once only: a legal page the administrator removed does not come back at the next start.
+    await db.deleteFrom('content_pages').where('slug', '=', 'refund_policy').execute();
+    expect(await seedLegalPageTemplates(db)).toBe(false);
+    expect(await db.selectFrom('content_pages').select('id').where('slug', '=', 'refund_policy').executeTakeFirst()).toBeUndefined();
+
+    // Still unique, still limited to the known slugs.
+    await expect(db.insertInto('content_pages').values({ id: randomUUID(), slug: 'terms', title: 'Again', content: '' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('content_pages').values({ id: randomUUID(), slug: 'about' as 'terms', title: 'About', content: '' }).execute()).rejects.toThrow();
+    await db.insertInto('content_pages').values({ id: randomUUID(), slug: 'refund_policy', title: 'Refunds', content: '' }).execute();
+  });
+});

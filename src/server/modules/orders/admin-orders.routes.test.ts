@@ -1,0 +1,169 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeRobot, createOrder, paymentCallback, setSetting, uploadRobotFile, WORKFLOW_SECRET } from '../../../../tests/support/orders.js';
+import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
+import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { normaliseFileName } from './admin-orders.service.js';
+
+/** Every file under a folder, recursively (none when it does not exist). */
+function filesUnder(folder: string): string[] {
+  try {
+    return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
+}
+
+describe.each(testDialects)('order management on %s', (dialect) => {
+  let shop: TestApp;
+  let admin: string;
+  let client: Awaited<ReturnType<typeof createClient>>;
+  let robot: { id: string; name: string; price: number };
+  const orderFiles = (orderId: string) => filesUnder(path.join(shop.dataDir, 'storage', 'private', 'orders', orderId));
+
+  beforeAll(async () => {
+    shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' });
+    admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    client = await createClient(shop.app, 'buyer@example.com', 'Zoé Buyer');
+    robot = await activeRobot(shop.app);
+    await setSetting(shop.app, 'n8n_secret_token', WORKFLOW_SECRET);
+  });
+  afterAll(() => shop.close());
+
+  const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, payload?: unknown) =>
+    shop.app.inject({ method, url, headers: { ...SAME_ORIGIN, cookie: admin }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const paidOrder = async () => {
+    const order = await createOrder(shop.app, client.cookie, robot.id);
+    await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
+    return order;
+  };
+
+  it('delivers a file: completes the order, keeps the original name, and replaces an older file', async () => {
+    const order = await paidOrder();
+    const first = await uploadRobotFile(shop.app, admin, order.id, 'Alpha EA.mq5', Buffer.from('first'));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'completed', has_file: true, file_name: 'Alpha EA.mq5' });
+    expect(orderFiles(order.id)).toHaveLength(1);
+    const second = await uploadRobotFile(shop.app, admin, order.id, '../../etc/Alpha v2.ZIP', Buffer.from('second'));
+    expect(second.json().file_name).toBe('Alpha v2.ZIP');
+    const files = orderFiles(order.id);
+    expect(files).toHaveLength(1);
+    expect(readFileSync(files[0]!, 'utf8')).toBe('second');
+  });
+
+  it('refuses delivery for an unpaid order, a wrong type and a file over 50 MB, keeping nothing', async () => {
+    const unpaid = await createOrder(shop.app, client.cookie, robot.id);
+    expect((await uploadRobotFile(shop.app, admin, unpaid.id, 'robot.zip', Buffer.from('x'))).statusCode).toBe(409);
+    const order = await paidOrder();
+    const exe = await uploadRobotFile(shop.app, admin, order.id, 'robot.exe', Buffer.from('MZ'));
+    expect(exe.statusCode).toBe(415);
+    const large = await uploadRobotFile(shop.app, admin, order.id, 'robot.zip', Buffer.alloc(51 * 1024 * 1024, 1));
+    expect(large.statusCode).toBe(413);
+    expect(large.json().error.code).toBe('payload_too_large');
+    expect(orderFiles(order.id)).toEqual([]);
+    expect(orderFiles(unpaid.id)).toEqual([]);
+    expect(filesUnder(path.join(shop.dataDir, 'storage', '.partial'))).toEqual([]);
+    const row = await call('GET', `/api/admin/orders/${order.id}`);
+    expect(row.json()).toMatchObject({ status: 'paid', has_file: false });
+    const noFile = await shop.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/file`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { file: 'x' } });
+    expect(noFile.statusCode).toBe(415);
+  });
+
+  it('sets any status by hand, and deletes an order with its file', async () => {
+    const order = await paidOrder();
+    const patched = await call('PATCH', `/api/admin/orders/${order.id}`, { status: 'in_progress' });
+    expect(patched.json().status).toBe('in_progress');
+    expect((await call('PATCH', `/api/admin/orders/${order.id}`, { status: 'shipped' })).statusCode).toBe(400);
+    await uploadRobotFile(shop.app, admin, order.id, 'robot.py', Buffer.from('print(1)'));
+    expect(orderFiles(order.id)).toHaveLength(1);
+    expect((await call('DELETE', `/api/admin/orders/${order.id}`)).statusCode).toBe(204);
+    expect(orderFiles(order.id)).toEqual([]);
+    expect((await call('GET', `/api/admin/orders/${order.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/orders/${order.id}`)).statusCode).toBe(404);
+  });
+
+  it('shows an order with its callbacks, downloads and grants, and grants extra downloads', async () => {
+    const order = await paidOrder();
+    await uploadRobotFile(shop.app, admin, order.id, 'robot.mq4', Buffer.from('ea'));
+    for (let i = 0; i < 2; i++) {
+      await shop.app.inject({ method: 'POST', url: `/api/orders/${order.id}/download`, headers: { ...SAME_ORIGIN, cookie: client.cookie } });
+    }
+    const granted = await call('POST', `/api/admin/orders/${order.id}/download-grants`, { extra: 1 });
+    expect(granted.json()).toMatchObject({ download_count: 1, downloads_remaining: 1 });
+    const detail = (await call('GET', `/api/admin/orders/${order.id}`)).json();
+    expect(detail).toMatchObject({ client_email: 'buyer@example.com', client_name: 'Zoé Buyer', language: 'en' });
+    expect(detail.callbacks).toHaveLength(1);
+    expect(detail.callbacks[0]).toMatchObject({ outcome: 'applied', signature: 'secret' });
+    expect(detail.downloads).toHaveLength(2);
+    expect(detail.grants).toEqual([expect.objectContaining({ extra: 1 })]);
+    expect(detail).not.toHaveProperty('file_path');
+    expect((await shop.app.inject({ method: 'POST', url: `/api/orders/${order.id}/download`, headers: { ...SAME_ORIGIN, cookie: client.cookie } })).statusCode).toBe(200);
+  });
+
+  it('pages, filters by status and searches by order number, client and robot', async () => {
+    const other = await createClient(shop.app, 'searchable@example.com', 'Quentin Search');
+    const mine = await createOrder(shop.app, other.cookie, robot.id);
+    const byClient = (await call('GET', '/api/admin/orders?q=QUENTIN')).json();
+    expect(byClient.items.map((o: { id: string }) => o.id)).toEqual([mine.id]);
+    expect((await call('GET', `/api/admin/orders?q=${mine.id.slice(0, 8)}`)).json().items[0].id).toBe(mine.id);
+    expect((await call('GET', `/api/admin/orders?q=${encodeURIComponent(robot.name.toLowerCase())}`)).json().total).toBeGreaterThan(1);
+    expect((await call('GET', '/api/admin/orders?q=%25')).json().total).toBe(0);
+    const pending = (await call('GET', '/api/admin/orders?status=pending_payment')).json();
+    expect(pending.items.every((o: { status: string }) => o.status === 'pending_payment')).toBe(true);
+    const all = (await call('GET', '/api/admin/orders')).json();
+    expect(all.page_size).toBe(25);
+    expect(all.items[0].id).toBe(mine.id);
+    expect((await call('GET', '/api/admin/orders?page=2')).json()).toMatchObject({ page: 2, items: [] });
+    expect((await call('GET', '/api/admin/orders?status=lost')).statusCode).toBe(400);
+  });
+
+  it('exports the orders as CSV, defusing formulas', async () => {
+    const order = await createOrder(shop.app, client.cookie, robot.id);
+    await shop.app.database.db.updateTable('orders').set({ telegram_username: '@=HYPERLINK("x")' }).where('id', '=', order.id).execute();
+    const response = await call('GET', '/api/admin/orders/export?status=pending_payment');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe('id,created_date,status,client_email,client_name,robot_name,price,telegram_username,payment_id,download_count,file_name');
+    expect(lines.find((line) => line.startsWith(order.id))).toContain(`"'@=HYPERLINK(""x"")"`);
+    expect(lines.slice(1).every((line) => line.includes('pending_payment'))).toBe(true);
+  });
+
+  it('totals revenue over paid, completed and in-progress orders, orders and users, with 30 days of revenue', async () => {
+    const totals = (await call('GET', '/api/admin/dashboard')).json();
+    const orders = await shop.app.database.db.selectFrom('orders').select(['price', 'status']).execute();
+    const revenue = orders.filter((o) => ['paid', 'completed', 'in_progress'].includes(o.status)).reduce((sum, o) => sum + o.price, 0);
+    expect(totals.total_revenue).toBeCloseTo(revenue, 2);
+    expect(totals.total_orders).toBe(orders.length);
+    expect(totals.total_users).toBe(3);
+    expect(totals.revenue_by_day).toHaveLength(30);
+    expect(totals.revenue_by_day.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), revenue: expect.closeTo(revenue, 2) });
+  });
+
+  it('writes the order emails in the language of the client', async () => {
+    const french = await createClient(shop.app, 'francais@example.com', 'Jean');
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...SAME_ORIGIN, cookie: french.cookie, 'accept-language': 'fr-FR,fr;q=0.9' },
+      payload: { robot_id: robot.id, telegram_username: '@jean', strategy_instructions: 'x'.repeat(60), terms_accepted: true },
+    });
+    const order = response.json();
+    await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
+    await uploadRobotFile(shop.app, admin, order.id, 'robot.zip', Buffer.from('zip'));
+    const outbox = path.join(shop.dataDir, 'outbox');
+    await expect.poll(() => filesUnder(outbox).map((file) => readFileSync(file, 'utf8')).filter((mail) => mail.includes('To: francais@example.com')).length).toBe(3);
+    const mails = filesUnder(outbox).map((file) => readFileSync(file, 'utf8'));
+    const toClient = mails.filter((mail) => mail.includes('To: francais@example.com')).join('\n');
+    expect(toClient).toContain('Commande');
+    expect(toClient).toContain('/Dashboard');
+    expect(mails.some((mail) => mail.includes(`To: ${TEST_ADMIN.email}`) && mail.includes(order.id.slice(0, 8)))).toBe(true);
+  });
+
+  it('normalises file names for the download', () => {
+    expect(normaliseFileName('C:\\Users\\me\\My\u0007Bot.mq5', 'mq5')).toBe('MyBot.mq5');
+    expect(normaliseFileName('.zip', 'zip')).toBe('robot.zip');
+    expect(normaliseFileName(`${'a'.repeat(300)}.zip`, 'zip')).toHaveLength(150);
+  });
+});

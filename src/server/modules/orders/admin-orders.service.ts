@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../shared/constants.js';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  nextOrderStatus,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AdminOrdersPage,
+  type DashboardTotals,
+  type OrderStatus,
+} from '../../../shared/schemas/orders.js';
+import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../errors.js';
+import type { Storage } from '../../storage/storage.js';
+import type { OrderEmails } from './order-emails.js';
+import type { OrderStatusChanger } from './order-status.js';
+import { toAdminOrder } from './order-views.js';
+import type { AdminOrderRow, OrdersRepository } from './orders.repository.js';
+
+const REVENUE_DAYS = 30;
+
+/** The extension of an accepted robot file name (lower case), or null. */
+export function robotFileExtension(fileName: string): (typeof ROBOT_FILE_EXTENSIONS)[number] | null {
+  const extension = path.extname(fileName).slice(1).toLowerCase();
+  return (ROBOT_FILE_EXTENSIONS as readonly string[]).includes(extension) ? (extension as (typeof ROBOT_FILE_EXTENSIONS)[number]) : null;
+}
+
+/**
+ * The name the client's download will carry: the uploaded name without any folder, control
+ * characters or characters that file systems refuse, at most 150 characters.
+ */
+export function normaliseFileName(fileName: string, extension: string): string {
+  const base = path.basename(fileName.replaceAll('\\', '/')).normalize('NFC');
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  if (cleaned === '' || cleaned.toLowerCase() === extension) return `robot.${extension}`;
+  if (cleaned.length <= 150) return cleaned;
+  return `${cleaned.slice(0, 150 - extension.length - 1)}.${extension}`;
+}
+
+const csvColumns = ['id', 'created_date', 'status', 'client_email', 'client_name', 'robot_name', 'price', 'telegram_username', 'payment_id', 'download_count', 'file_name'] as const;
+
+/** Quotes a CSV cell; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
+function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Order management for administrators and scripts (SPEC §2 Dashboard, §4, §9). */
+export class AdminOrdersService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly status: OrderStatusChanger,
+    private readonly emails: OrderEmails,
+    private readonly storage: Storage,
+  ) {}
+
+  async list(query: { status?: OrderStatus | undefined; q?: string | undefined; page: number }): Promise<AdminOrdersPage> {
+    const { items, total } = await this.orders.adminPage(query, (query.page - 1) * ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE);
+    return { items: items.map(toAdminOrder), total, page: query.page, page_size: ADMIN_ORDERS_PAGE_SIZE };
+  }
+
+  private async find(id: string): Promise<AdminOrderRow> {
+    const row = await this.orders.adminFind(id);
+    if (!row) throw new NotFoundError('Order not found.');
+    return row;
+  }
+
+  async detail(id: string): Promise<AdminOrderDetail> {
+    const row = await this.find(id);
+    const [callbacks, downloads, grants] = await Promise.all([this.orders.callbacks(id), this.orders.downloads(id), this.orders.grants(id)]);
+    return { ...toAdminOrder(row), callbacks, downloads, grants };
+  }
+
+  async setStatus(id: string, status: OrderStatus): Promise<AdminOrder> {
+    await this.status.apply(id, { type: 'admin_set', status });
+    return toAdminOrder(await this.find(id));
+  }
+
+  /**
+   * Stores a delivered robot file and completes the order (SPEC §4). The type is checked from
+   * the name before a byte is stored, the size while streaming; a refused or broken upload
+   * leaves nothing, and a replaced file is removed once the new one is in place.
+   */
+  async deliverFile(id: string, fileName: string, body: Readable): Promise<AdminOrder> {
+    const before = await this.find(id);
+    const transition = nextOrderStatus(before.status, { type: 'file_delivered' });
+    if (!transition.ok) throw new ConflictError(transition.reason);
+    const extension = robotFileExtension(fileName);
+    if (!extension) throw new UnsupportedMediaTypeError(`Accepted robot files: ${ROBOT_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`);
+    const key = `private/orders/${id}/${randomUUID()}.${extension}`;
+    await this.storage.put(key, body, { maxBytes: ROBOT_FILE_MAX_BYTES });
+    const updated = await this.orders.setFile(id, before.status, key, normaliseFileName(fileName, extension));
+    if (!updated) {
+      await this.storage.delete(key);
+      throw new ConflictError('The order changed during the upload; try again.');
+    }
+    if (before.file_path && before.file_path !== key) await this.storage.delete(before.file_path);
+    this.status.afterChange(before, updated);
+    this.emails.toClient('delivered', updated);
+    return toAdminOrder(await this.find(id));
+  }
+
+  async remove(id: string): Promise<void> {
+    const deleted = await this.orders.delete(id);
+    if (!deleted) throw new NotFoundError('Order not found.');
+    if (deleted.file_path) await this.storage.delete(deleted.file_path);
+    this.status.announce(id);
+  }
+
+  async grantDownloads(id: string, extra: number, adminId: string): Promise<AdminOrder> {
+    const row = await this.orders.grantDownloads(id, extra, adminId);
+    if (!row) throw new NotFoundError('Order not found.');
+    this.status.announce(id);
+    return toAdminOrder(await this.find(id));
+  }
+
+  async totals(now = new Date()): Promise<DashboardTotals> {
+    const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (REVENUE_DAYS - 1)));
+    const [totals, recent] = await Promise.all([this.orders.totals(), this.orders.revenueSince(firstDay.toISOString())]);
+    const byDay = new Map<string, number>();
+    for (let i = 0; i < REVENUE_DAYS; i++) byDay.set(new Date(firstDay.getTime() + i * 86_400_000).toISOString().slice(0, 10), 0);
+    for (const order of recent) {
+      const day = new Date(order.created_date).toISOString().slice(0, 10);
+      if (byDay.has(day)) byDay.set(day, byDay.get(day)! + order.price);
+    }
+    return {
+      total_revenue: Math.round(totals.revenue * 100) / 100,
+      total_orders: totals.orders,
+      total_users: totals.users,
+      revenue_by_day: [...byDay].map(([day, revenue]) => ({ day, revenue: Math.round(revenue * 100) / 100 })),
+    };
+  }
+
+  csv(query: { status?: OrderStatus | undefined; q?: string | undefined }): Readable {
+    return Readable.from(this.csvLines(query));
+  }
+
+  /** The matching orders as CSV lines, header first, read from the database in batches. */
+  async *csvLines(query: { status?: OrderStatus | undefined; q?: string | undefined }): AsyncGenerator<string> {
+    yield `${csvColumns.join(',')}\r\n`;
+    for await (const batch of this.orders.adminAll(query)) {
+      yield batch.map((row) => `${csvColumns.map((column) => csvCell(row[column])).join(',')}\r\n`).join('');
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { nextOrderStatus, type OrderEvent } from '../../../shared/schemas/orders.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
+import type { OrderChanges } from '../../realtime/order-changes.js';
+import type { OrderEmails } from './order-emails.js';
+import type { OrderRow, OrdersRepository } from './orders.repository.js';
+
+export type StatusChange = { order: OrderRow; changed: boolean };
+
+/**
+ * Applies an order event through the one transition function, with a compare-and-set on the
+ * status so that a callback and an administrator acting at the same moment cannot both win on a
+ * stale read; then tells the waiting pages and sends the emails that go with the new status.
+ */
+export class OrderStatusChanger {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly changes: OrderChanges,
+    private readonly emails: OrderEmails,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async apply(orderId: string, event: OrderEvent): Promise<StatusChange> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.orders.findById(orderId);
+      if (!current) throw new NotFoundError('Order not found.');
+      const transition = nextOrderStatus(current.status, event);
+      if (!transition.ok) throw new ConflictError(transition.reason);
+      if (!transition.changed) return { order: current, changed: false };
+      const updated = await this.orders.compareAndSetStatus(orderId, current.status, transition.next);
+      if (updated) {
+        this.afterChange(current, updated);
+        return { order: updated, changed: true };
+      }
+    }
+    throw new ConflictError('The order is being changed by someone else; try again.');
+  }
+
+  /** Announces a change made by another repository call (payment restart, file delivery). */
+  afterChange(before: OrderRow, after: OrderRow): void {
+    this.announce(after.id);
+    if (before.status !== after.status && after.status === 'paid') {
+      this.emails.toClient('paid', after);
+      this.emails.toAdministrators(after);
+    }
+  }
+
+  announce(orderId: string): void {
+    this.changes.publish(orderId).catch((error: unknown) => this.log.error({ err: error, orderId }, 'order change could not be published'));
+  }
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { MAX_DOWNLOADS_PER_ORDER, REVENUE_STATUSES } from '../../../shared/constants.js';
+import type { AdminOrdersQuery, OrderStatus } from '../../../shared/schemas/orders.js';
+import type { Database, OrdersTable } from '../../db/schema.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type AdminOrderRow = OrderRow & { client_email: string | null; client_name: string | null };
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern built from what an administrator typed. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class OrdersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(order: Insertable<OrdersTable>): Promise<OrderRow> {
+    return this.db.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async findById(id: string): Promise<OrderRow | undefined> {
+    return this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findOwn(id: string, userId: string): Promise<OrderRow | undefined> {
+    return this.db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async findByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
+    return this.db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+  }
+
+  async listOwn(userId: string): Promise<OrderRow[]> {
+    return this.db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_date', 'desc').orderBy('id').execute();
+  }
+
+  /** Changes the status only if it is still `from`: two writers never both win. */
+  async compareAndSetStatus(id: string, from: OrderStatus, to: OrderStatus): Promise<OrderRow | undefined> {
+    return this.db
+      .updateTable('orders')
+      .set({ status: to, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** A new payment attempt: back to pending, the previous attempt's ids forgotten. */
+  async restartPayment(id: string, from: OrderStatus): Promise<OrderRow | undefined> {
+    return this.db
+      .updateTable('orders')
+      .set({ status: 'pending_payment', payment_id: null, pay_url: null, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async setPayment(id: string, paymentId: string | null, payUrl: string): Promise<OrderRow | undefined> {
+    return this.db
+      .updateTable('orders')
+      .set({ payment_id: paymentId, pay_url: payUrl, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending_payment')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Counts one download in a single statement, so parallel requests can never go past the limit:
+   * the row changes only while it is still under it. Undefined when nothing was counted.
+   */
+  async claimDownload(id: string, userId: string): Promise<OrderRow | undefined> {
+    return this.db
+      .updateTable('orders')
+      .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'completed')
+      .where('file_path', 'is not', null)
+      .where('download_count', '<', MAX_DOWNLOADS_PER_ORDER)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async recordDownload(orderId: string, ipAddress: string | null, userAgent: string | null): Promise<void> {
+    await this.db
+      .insertInto('order_downloads')
+      .values({ id: randomUUID(), order_id: orderId, downloaded_at: new Date().toISOString(), ip_address: ipAddress, user_agent: userAgent })
+      .execute();
+  }
+
+  async recordCallback(entry: { orderId: string; payload: string; signature: string; statusWord: string | null; outcome: string; detail: string | null }): Promise<void> {
+    await this.db
+      .insertInto('order_payment_callbacks')
+      .values({
+        id: randomUUID(),
+        order_id: entry.orderId,
+        received_at: new Date().toISOString(),
+        payload: entry.payload,
+        signature: entry.signature,
+        status_word: entry.statusWord,
+        outcome: entry.outcome,
+        detail: entry.detail,
+      })
+      .execute();
+  }
+
+  /** Stores a delivered file and completes the order, unless its status changed meanwhile. */
+  async setFile(id: string, from: OrderStatus, filePath: string, fileName: string): Promise<OrderRow | undefined> {
+    return this.db
+      .updateTable('orders')
+      .set({ file_path: filePath, file_name: fileName, status: 'completed', updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async delete(id: string): Promise<OrderRow | undefined> {
+    return this.db.deleteFrom('orders').where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /** Gives back up to `extra` used downloads (the count never goes below zero) and records it. */
+  async grantDownloads(id: string, extra: number, grantedBy: string): Promise<OrderRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('orders')
+        .set({ download_count: sql<number>`case when download_count > ${extra} then download_count - ${extra} else 0 end`, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx
+        .insertInto('order_download_grants')
+        .values({ id: randomUUID(), order_id: id, granted_by: grantedBy, granted_at: new Date().toISOString(), extra })
+        .execute();
+      return row;
+    });
+  }
+
+  private adminOrders() {
+    return this.db
+      .selectFrom('orders')
+      .leftJoin('users', 'users.id', 'orders.user_id')
+      .selectAll('orders')
+      .select(['users.email as client_email', 'users.full_name as client_name']);
+  }
+
+  private filtered(query: Pick<AdminOrdersQuery, 'status' | 'q'>) {
+    let builder = this.adminOrders();
+    if (query.status) builder = builder.where('orders.status', '=', query.status);
+    const q = query.q?.trim();
+    if (q) {
+      const pattern = likePattern(q);
+      builder = builder.where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['orders.id']), 'like', sql<string>`${pattern} escape '\\'`),
+          eb(eb.fn('lower', ['orders.robot_name']), 'like', sql<string>`${pattern} escape '\\'`),
+          eb(eb.fn('lower', ['users.email']), 'like', sql<string>`${pattern} escape '\\'`),
+          eb(eb.fn('lower', ['users.full_name']), 'like', sql<string>`${pattern} escape '\\'`),
+          eb(eb.fn('lower', ['orders.telegram_username']), 'like', sql<string>`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    return builder;
+  }
+
+  async adminPage(query: Pick<AdminOrdersQuery, 'status' | 'q'>, offset: number, limit: number): Promise<{ items: AdminOrderRow[]; total: number }> {
+    const filtered = this.filtered(query);
+    const [items, count] = await Promise.all([
+      filtered.orderBy('orders.created_date', 'desc').orderBy('orders.id').limit(limit).offset(offset).execute(),
+      filtered
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.total) };
+  }
+
+  /** Every matching order, newest first, read in batches (for the CSV export). */
+  async *adminAll(query: Pick<AdminOrdersQuery, 'status' | 'q'>, batchSize = 500): AsyncGenerator<AdminOrderRow[]> {
+    for (let offset = 0; ; offset += batchSize) {
+      const batch = await this.filtered(query).orderBy('orders.created_date', 'desc').orderBy('orders.id').limit(batchSize).offset(offset).execute();
+      if (batch.length > 0) yield batch;
+      if (batch.length < batchSize) return;
+    }
+  }
+
+  async adminFind(id: string): Promise<AdminOrderRow | undefined> {
+    return this.adminOrders().where('orders.id', '=', id).executeTakeFirst();
+  }
+
+  async callbacks(orderId: string) {
+    return this.db.selectFrom('order_payment_callbacks').select(['id', 'received_at', 'payload', 'signature', 'status_word', 'outcome', 'detail']).where('order_id', '=', orderId).orderBy('received_at', 'desc').orderBy('id').limit(200).execute();
+  }
+
+  async downloads(orderId: string) {
+    return this.db.selectFrom('order_downloads').select(['id', 'downloaded_at', 'ip_address', 'user_agent']).where('order_id', '=', orderId).orderBy('downloaded_at', 'desc').orderBy('id').execute();
+  }
+
+  async grants(orderId: string) {
+    return this.db.selectFrom('order_download_grants').select(['id', 'granted_at', 'granted_by', 'extra']).where('order_id', '=', orderId).orderBy('granted_at', 'desc').orderBy('id').execute();
+  }
+
+  async totals(): Promise<{ revenue: number; orders: number; users: number }> {
+    const [revenue, orders, users] = await Promise.all([
+      this.db.selectFrom('orders').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('price'), sql<number>`0`).as('value')).where('status', 'in', REVENUE_STATUSES).executeTakeFirstOrThrow(),
+      this.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('value')).executeTakeFirstOrThrow(),
+      this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('value')).executeTakeFirstOrThrow(),
+    ]);
+    return { revenue: Number(revenue.value), orders: Number(orders.value), users: Number(users.value) };
+  }
+
+  /** Price and date of every revenue order since `since` (ISO), for the per-day chart. */
+  async revenueSince(since: string): Promise<{ created_date: string; price: number }[]> {
+    return this.db.selectFrom('orders').select(['created_date', 'price']).where('status', 'in', REVENUE_STATUSES).where('created_date', '>=', since).execute();
+  }
+
+  /** Addresses of the administrators, told of each paid order. */
+  async adminEmails(): Promise<string[]> {
+    const rows = await this.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+    return rows.map((row) => row.email);
+  }
+
+  async userContact(userId: string): Promise<{ email: string; full_name: string | null } | undefined> {
+    return this.db.selectFrom('users').select(['email', 'full_name']).where('id', '=', userId).executeTakeFirst();
+  }
+}

@@ -1,0 +1,223 @@
+import { STATUS_CODES } from 'node:http';
+import type { Readable } from 'node:stream';
+import { CURRENCY, ESTIMATED_DELIVERY_DAYS, MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS, type Language } from '../../../shared/constants.js';
+import { nextOrderStatus, paymentMessages, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
+import type { CurrentUser } from '../../auth/access.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../errors.js';
+import { postToWebhook } from '../../integrations/webhooks.js';
+import type { Storage } from '../../storage/storage.js';
+import type { RobotsRepository } from '../catalogue/robots.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { DownloadLinks } from './download-links.js';
+import type { OrderEmails } from './order-emails.js';
+import type { OrderStatusChanger } from './order-status.js';
+import { toOrder } from './order-views.js';
+import type { OrderRow, OrdersRepository } from './orders.repository.js';
+
+export const PAYMENT_TIMEOUT_MS = 15_000;
+
+export interface OrdersServiceDeps {
+  orders: OrdersRepository;
+  robots: RobotsRepository;
+  settings: SettingsService;
+  status: OrderStatusChanger;
+  emails: OrderEmails;
+  links: DownloadLinks;
+  storage: Storage;
+  publicUrl: string;
+  paymentTimeoutMs?: number;
+}
+
+export interface RequestContext {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+function isWebUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 2048) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** n8n's "Respond to Webhook" often answers a one-item array; both shapes are accepted. */
+function firstObject(json: unknown): Record<string, unknown> | undefined {
+  const value = Array.isArray(json) ? json[0] : json;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+}
+
+function upstreamMessage(status: number, json: unknown): string {
+  const body = firstObject(json);
+  const message = [body?.message, body?.error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  return `Error ${status}: ${(message ?? STATUS_CODES[status] ?? 'Unknown error').slice(0, 300)}`;
+}
+
+/** What a client does with their orders: create, pay, follow, download (SPEC §2, §4, §7). */
+export class OrdersService {
+  private readonly startingPayments = new Map<string, Promise<PaymentStart>>();
+
+  constructor(private readonly deps: OrdersServiceDeps) {}
+
+  /**
+   * Creates an order at the robot's current price. With an idempotency key, the same key from the
+   * same user always answers the order it first created (a unique index decides races).
+   */
+  async create(user: CurrentUser, input: CreateOrderInput, idempotencyKey: string | undefined, language: Language): Promise<{ order: Order; replayed: boolean }> {
+    const { orders } = this.deps;
+    if (idempotencyKey) {
+      const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
+      if (existing) return { order: this.replay(existing, input), replayed: true };
+    }
+    const robot = await this.deps.robots.findById(input.robot_id);
+    if (!robot || robot.status !== 'active') throw new NotFoundError('Robot not found');
+    const now = new Date();
+    let row: OrderRow;
+    try {
+      row = await orders.insert({
+        id: crypto.randomUUID(),
+        user_id: user.id,
+        robot_id: robot.id,
+        robot_name: robot.name,
+        telegram_username: input.telegram_username,
+        strategy_instructions: input.strategy_instructions,
+        price: robot.price,
+        status: 'pending_payment',
+        estimated_delivery: new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 86_400_000).toISOString(),
+        idempotency_key: idempotencyKey ?? null,
+        terms_accepted_at: now.toISOString(),
+        language,
+        created_date: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
+    } catch (error) {
+      if (!idempotencyKey || !isUniqueViolation(error)) throw error;
+      const winner = await orders.findByIdempotencyKey(user.id, idempotencyKey);
+      if (!winner) throw error;
+      return { order: this.replay(winner, input), replayed: true };
+    }
+    this.deps.emails.toClient('received', row);
+    return { order: toOrder(row), replayed: false };
+  }
+
+  /** A key reused for another robot is a client bug, not a retry. */
+  private replay(existing: OrderRow, input: CreateOrderInput): Order {
+    if (existing.robot_id !== input.robot_id) throw new ConflictError('This Idempotency-Key was already used for another order.');
+    return toOrder(existing);
+  }
+
+  async listOwn(user: CurrentUser): Promise<Order[]> {
+    return (await this.deps.orders.listOwn(user.id)).map(toOrder);
+  }
+
+  /** Another client's order answers exactly as a missing one: no hint that it exists. */
+  async getOwnRow(user: CurrentUser, id: string): Promise<OrderRow> {
+    const row = await this.deps.orders.findOwn(id, user.id);
+    if (!row) throw new NotFoundError('Order not found.');
+    return row;
+  }
+
+  async getOwn(user: CurrentUser, id: string): Promise<Order> {
+    return toOrder(await this.getOwnRow(user, id));
+  }
+
+  /**
+   * Asks the payment workflow for a payment page (SPEC §7). While the order waits for its
+   * payment, asking again answers the stored page ('Re-open'); after a failure it starts anew.
+   * Parallel requests for one order share one workflow call.
+   */
+  async startPayment(user: CurrentUser, id: string): Promise<PaymentStart> {
+    const running = this.startingPayments.get(id);
+    if (running) {
+      await this.getOwnRow(user, id);
+      return running;
+    }
+    const work = this.requestPayment(user, id).finally(() => this.startingPayments.delete(id));
+    this.startingPayments.set(id, work);
+    return work;
+  }
+
+  private async requestPayment(user: CurrentUser, id: string): Promise<PaymentStart> {
+    let order = await this.getOwnRow(user, id);
+    const transition = nextOrderStatus(order.status, { type: 'payment_started' });
+    if (!transition.ok) throw new ConflictError(transition.reason);
+    if (order.status === 'pending_payment' && order.pay_url) return { pay_url: order.pay_url, order_id: order.id, payment_id: order.payment_id };
+
+    const settings = await this.deps.settings.getAll();
+    const url = settings.n8n_webhook_url.trim();
+    if (!url) throw new AppError(503, 'payment_not_configured', paymentMessages.notConfigured);
+
+    if (order.status === 'failed') {
+      const restarted = await this.deps.orders.restartPayment(order.id, 'failed');
+      if (!restarted) throw new ConflictError('The order changed meanwhile; reload it.');
+      this.deps.status.afterChange(order, restarted);
+      order = restarted;
+    }
+
+    const reply = await postToWebhook(
+      url,
+      {
+        order_id: order.id,
+        user_id: user.id,
+        user_email: user.email,
+        user_name: user.full_name ?? '',
+        robot_id: order.robot_id,
+        robot_name: order.robot_name,
+        telegram_username: order.telegram_username,
+        strategy_instructions: order.strategy_instructions,
+        amount: order.price,
+        currency: CURRENCY,
+        action: 'create_payment',
+        callback_url: `${this.deps.publicUrl}/api/hooks/payment`,
+      },
+      { secret: settings.n8n_secret_token.trim() || undefined, timeoutMs: this.deps.paymentTimeoutMs ?? PAYMENT_TIMEOUT_MS },
+    );
+    if (!reply.ok) throw new UpstreamError(upstreamMessage(reply.status, reply.json));
+    const answer = firstObject(reply.json);
+    // The page opens in the client's browser: only a web address is acceptable.
+    if (!isWebUrl(answer?.PayUrl)) throw new UpstreamError(paymentMessages.payUrlMissing);
+    const rawPaymentId = answer.payment_id;
+    const paymentId = typeof rawPaymentId === 'string' || typeof rawPaymentId === 'number' ? String(rawPaymentId).slice(0, 200) : null;
+    const stored = await this.deps.orders.setPayment(order.id, paymentId, answer.PayUrl);
+    if (stored) this.deps.status.announce(order.id);
+    return { pay_url: answer.PayUrl, order_id: order.id, payment_id: paymentId };
+  }
+
+  /**
+   * Counts a download and answers a signed link (SPEC §5, §7). The count is taken in one
+   * conditional update, so parallel requests never get more than the allowed links.
+   */
+  async requestDownload(user: CurrentUser, id: string, context: RequestContext): Promise<DownloadLink> {
+    const order = await this.getOwnRow(user, id);
+    if (order.status !== 'completed' || !order.file_path) throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
+    const claimed = await this.deps.orders.claimDownload(id, user.id);
+    if (!claimed || !claimed.file_path) {
+      const now = await this.getOwnRow(user, id);
+      if (now.download_count >= MAX_DOWNLOADS_PER_ORDER) throw new AppError(409, 'download_limit_reached', 'The download limit of this order is reached.');
+      throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
+    }
+    await this.deps.orders.recordDownload(id, context.ipAddress, context.userAgent?.slice(0, 500) ?? null);
+    const expiresAt = Date.now() + SIGNED_DOWNLOAD_TTL_SECONDS * 1000;
+    const token = this.deps.links.sign(id, claimed.file_path, expiresAt);
+    this.deps.status.announce(id);
+    return {
+      url: `${this.deps.publicUrl}/api/downloads/${token}`,
+      expires_at: new Date(expiresAt).toISOString(),
+      remaining: Math.max(0, MAX_DOWNLOADS_PER_ORDER - claimed.download_count),
+    };
+  }
+
+  /** The file behind a signed link, while the link is valid and the file is still the order's. */
+  async openDownload(token: string): Promise<{ stream: Readable; size: number; fileName: string }> {
+    const claims = this.deps.links.verify(token);
+    if (!claims) throw new ForbiddenError('This download link has expired or is not valid.');
+    const order = await this.deps.orders.findById(claims.orderId);
+    if (!order?.file_path || !claims.matches(order.file_path)) throw new NotFoundError('This file is no longer available.');
+    const file = await this.deps.storage.open(order.file_path);
+    if (!file) throw new NotFoundError('This file is no longer available.');
+    return { stream: file.stream, size: file.size, fileName: order.file_name ?? order.file_path.split('/').pop()! };
+  }
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { MAX_DOWNLOADS_PER_ORDER, STRATEGY_MAX_LENGTH, STRATEGY_MIN_LENGTH } from '../constants.js';
+
+/** SPEC §4: the five order statuses. */
+export const orderStatuses = ['pending_payment', 'paid', 'in_progress', 'completed', 'failed'] as const;
+export const orderStatusSchema = z.enum(orderStatuses, { message: `Status must be one of: ${orderStatuses.join(', ')}.` });
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** SPEC §4: statuses that mean the payment went through (the wizard moves to step 3). */
+export const paidStatuses: readonly OrderStatus[] = ['paid', 'in_progress', 'completed'];
+
+/**
+ * What can happen to an order, and the one function that decides the next status. The wizard's
+ * service, the payment hook and the admin routes all go through it (DESIGN deviation 9).
+ */
+export type OrderEvent =
+  | { type: 'payment_started' }
+  | { type: 'payment_reported'; status: 'paid' | 'failed' }
+  | { type: 'admin_set'; status: OrderStatus }
+  | { type: 'file_delivered' };
+
+export type Transition = { ok: true; next: OrderStatus; changed: boolean } | { ok: false; reason: string };
+
+export function nextOrderStatus(current: OrderStatus, event: OrderEvent): Transition {
+  const to = (next: OrderStatus): Transition => ({ ok: true, next, changed: next !== current });
+  switch (event.type) {
+    case 'payment_started':
+      // A failed payment may be retried on the same order; a paid one never asks again.
+      if (current === 'pending_payment' || current === 'failed') return to('pending_payment');
+      return { ok: false, reason: 'This order is already paid.' };
+    case 'payment_reported':
+      // Callbacks only move forward: pending -> paid | failed, failed -> paid. Anything else is a
+      // repeat or a stale report and changes nothing.
+      if (event.status === 'paid' && (current === 'pending_payment' || current === 'failed')) return to('paid');
+      if (event.status === 'failed' && current === 'pending_payment') return to('failed');
+      return to(current);
+    case 'admin_set':
+      return to(event.status);
+    case 'file_delivered':
+      if (current === 'pending_payment' || current === 'failed') return { ok: false, reason: 'A robot file can be delivered only for a paid order.' };
+      return to('completed');
+  }
+}
+
+/** Messages of SPEC §5 for step 1, keyed by the catalogue key the order form shows them with. */
+export const orderFieldMessages = {
+  telegramRequired: 'Telegram username is required',
+  telegramAt: 'Username must start with @',
+  strategyRequired: 'Strategy instructions are required',
+  strategyMin: 'Minimum 50 characters required',
+  strategyMax: 'Maximum 1000 characters allowed',
+  termsRequired: 'You must accept the Terms and the Risk disclosure',
+} as const;
+export type OrderFieldMessageKey = keyof typeof orderFieldMessages;
+
+/** The catalogue key of one of the messages above (for the form), or undefined. */
+export function orderFieldMessageKey(message: string): OrderFieldMessageKey | undefined {
+  return (Object.keys(orderFieldMessages) as OrderFieldMessageKey[]).find((key) => orderFieldMessages[key] === message);
+}
+
+const m = orderFieldMessages;
+
+export const telegramUsernameSchema = z
+  .string({ message: m.telegramRequired })
+  .trim()
+  .min(1, m.telegramRequired)
+  .max(64, 'A Telegram username has at most 64 characters.')
+  .refine((value) => value.startsWith('@'), m.telegramAt);
+
+export const strategyInstructionsSchema = z
+  .string({ message: m.strategyRequired })
+  .trim()
+  .min(1, m.strategyRequired)
+  .min(STRATEGY_MIN_LENGTH, m.strategyMin)
+  .max(STRATEGY_MAX_LENGTH, m.strategyMax);
+
+/** POST /api/orders, and the order form's step 1. */
+export const createOrderSchema = z.object({
+  robot_id: z.string().trim().min(1, 'robot_id is required.').max(100),
+  telegram_username: telegramUsernameSchema,
+  strategy_instructions: strategyInstructionsSchema,
+  terms_accepted: z.literal(true, { message: m.termsRequired }),
+});
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+
+/** An order as its owner sees it. The storage key of the file never leaves the server. */
+export const orderSchema = z.object({
+  id: z.string(),
+  robot_id: z.string().nullable(),
+  robot_name: z.string(),
+  telegram_username: z.string(),
+  strategy_instructions: z.string(),
+  price: z.number(),
+  status: orderStatusSchema,
+  estimated_delivery: z.string(),
+  created_date: z.string(),
+  updated_at: z.string(),
+  terms_accepted_at: z.string().nullable(),
+  payment_id: z.string().nullable(),
+  pay_url: z.string().nullable(),
+  has_file: z.boolean(),
+  file_name: z.string().nullable(),
+  download_count: z.number().int(),
+  downloads_remaining: z.number().int(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** SPEC §8 payment messages, sent by the server and recognised by the order page to translate them. */
+export const paymentMessages = {
+  notConfigured: 'Payment system not configured. Please contact the administrator.',
+  payUrlMissing: 'Invalid response from payment system: PayUrl missing.',
+} as const;
+
+export const paymentStartSchema = z.object({ pay_url: z.string(), order_id: z.string(), payment_id: z.string().nullable() });
+export type PaymentStart = z.infer<typeof paymentStartSchema>;
+
+export const downloadLinkSchema = z.object({ url: z.string(), expires_at: z.string(), remaining: z.number().int().min(0).max(MAX_DOWNLOADS_PER_ORDER) });
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;
+
+/** Words a payment workflow may report, beside the five statuses. */
+export const workflowPaymentWords = { confirmed: 'paid', settled: 'paid', expired: 'failed', invalid: 'failed' } as const;
+export const acceptedPaymentWords = [...orderStatuses, ...Object.keys(workflowPaymentWords)] as readonly string[];
+
+/** POST /api/hooks/payment. The status word is checked by the service (422 names the accepted ones). */
+export const paymentCallbackSchema = z.object({
+  order_id: z.string().trim().min(1).max(100),
+  status: z.string().trim().min(1).max(50),
+  payment_id: z.string().trim().max(200).nullish(),
+});
+export type PaymentCallback = z.infer<typeof paymentCallbackSchema>;
+
+/** The status a workflow word means, or null for a word we do not know. */
+export function paymentWordStatus(word: string): OrderStatus | null {
+  const lower = word.toLowerCase();
+  if ((orderStatuses as readonly string[]).includes(lower)) return lower as OrderStatus;
+  return (workflowPaymentWords as Record<string, OrderStatus>)[lower] ?? null;
+}
+
+export const paymentCallbackOutcomes = ['applied', 'unchanged', 'ignored', 'refused'] as const;
+export type PaymentCallbackOutcome = (typeof paymentCallbackOutcomes)[number];
+
+// ---- Administration ----
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+
+export const adminOrdersQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
+
+export const adminOrderSchema = orderSchema.extend({
+  user_id: z.string().nullable(),
+  client_email: z.string().nullable(),
+  client_name: z.string().nullable(),
+  language: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrdersPageSchema = z.object({
+  items: z.array(adminOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
+
+export const paymentCallbackRecordSchema = z.object({
+  id: z.string(),
+  received_at: z.string(),
+  payload: z.string(),
+  signature: z.string(),
+  status_word: z.string().nullable(),
+  outcome: z.string(),
+  detail: z.string().nullable(),
+});
+
+export const downloadRecordSchema = z.object({
+  id: z.string(),
+  downloaded_at: z.string(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+
+export const downloadGrantRecordSchema = z.object({
+  id: z.string(),
+  granted_at: z.string(),
+  granted_by: z.string().nullable(),
+  extra: z.number().int(),
+});
+
+export const adminOrderDetailSchema = adminOrderSchema.extend({
+  callbacks: z.array(paymentCallbackRecordSchema),
+  downloads: z.array(downloadRecordSchema),
+  grants: z.array(downloadGrantRecordSchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+export const orderStatusChangeSchema = z.object({ status: orderStatusSchema });
+
+export const downloadGrantSchema = z.object({
+  extra: z.number().int().min(1).max(MAX_DOWNLOADS_PER_ORDER),
+});
+
+export const dashboardTotalsSchema = z.object({
+  total_revenue: z.number(),
+  total_orders: z.number().int(),
+  total_users: z.number().int(),
+  /** The last 30 days, oldest first, one entry per day (YYYY-MM-DD, UTC). */
+  revenue_by_day: z.array(z.object({ day: z.string(), revenue: z.number() })),
+});
+export type DashboardTotals = z.infer<typeof dashboardTotalsSchema>;

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button-classes';
+import { LoadingRegion } from '../../../components/ui/loading-region';
+import { formatDay } from '../../../lib/format-date';
+import { useOrders } from '../api/get-orders';
+import { shortOrderNumber } from '../order-steps';
+import { DownloadButton } from './download-button';
+import { StatusBadge } from './status-badge';
+
+/** The client's 'Mes Commandes' table (SPEC §2 Dashboard). */
+export function MyOrders() {
+  const { t, i18n } = useTranslation();
+  const orders = useOrders();
+  if (orders.isPending) return <LoadingRegion />;
+  if (orders.isError) {
+    return (
+      <Alert tone="error" className="mt-6">
+        {t('orders.myOrders.loadError')}{' '}
+        <button type="button" className={buttonClass('secondary', 'ml-2 h-8')} onClick={() => void orders.refetch()}>
+          {t('common.retry')}
+        </button>
+      </Alert>
+    );
+  }
+  if (orders.data.length === 0) return <p className="mt-6 text-slate-300">{t('orders.myOrders.empty')}</p>;
+  return (
+    <>
+      {/* Phones: one card per order, every column readable without scrolling sideways. */}
+      <ul className="mt-6 space-y-3 md:hidden">
+        {orders.data.map((order) => (
+          <li key={order.id} className="rounded-xl border border-slate-800 bg-slate-900 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-white">{order.robot_name}</p>
+                <p className="mt-0.5 text-sm text-slate-400">
+                  <span className="sr-only">{t('orders.myOrders.number')} </span>
+                  <span className="font-mono">#{shortOrderNumber(order.id)}</span> · {formatDay(order.created_date, i18n.language)}
+                </p>
+              </div>
+              <StatusBadge status={order.status} />
+            </div>
+            <div className="mt-3">
+              <DownloadButton order={order} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 hidden overflow-x-auto rounded-xl border border-slate-800 md:block">
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <thead className="bg-slate-900 text-slate-400">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.number')}</th>
+            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.robot')}</th>
+            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.date')}</th>
+            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.status')}</th>
+            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.actions')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-800">
+          {orders.data.map((order) => (
+            <tr key={order.id} className="bg-slate-950">
+              <td className="px-4 py-3 font-mono text-slate-200">#{shortOrderNumber(order.id)}</td>
+              <td className="px-4 py-3 text-white">{order.robot_name}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-300">{formatDay(order.created_date, i18n.language)}</td>
+              <td className="px-4 py-3">
+                <StatusBadge status={order.status} />
+              </td>
+              <td className="px-4 py-3">
+                <DownloadButton order={order} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
+    </>
+  );
+}

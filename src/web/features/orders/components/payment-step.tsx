@@ -1,0 +1,127 @@
+import { AlertTriangle, ExternalLink, Loader2, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paymentMessages, type Order } from '../../../../shared/schemas/orders.js';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button-classes';
+import { ApiError } from '../../../lib/api-client';
+import { formatUsd } from '../../../lib/format-number';
+import { useStartPayment } from '../api/start-payment';
+import { useLiveOrder } from '../use-live-order';
+
+/** The SPEC §8 message of a failed payment request, in the reader's language. */
+function usePaymentError(error: unknown): string | null {
+  const { t } = useTranslation();
+  if (!error) return null;
+  if (error instanceof ApiError && error.code === 'payment_not_configured') return t('orders.payment.notConfigured');
+  if (error instanceof ApiError && error.message === paymentMessages.payUrlMissing) return t('orders.payment.payUrlMissing');
+  return t('orders.payment.requestError', { message: error instanceof Error ? error.message : String(error) });
+}
+
+/**
+ * Opens the payment page in a new tab. The tab is opened on the click itself (a tab opened after
+ * the server's answer would be stopped by popup blockers) and pointed at the page once known.
+ */
+function openPaymentTab(): { go: (url: string) => void; cancel: () => void } {
+  const tab = window.open('', '_blank');
+  if (tab) tab.opener = null;
+  return {
+    go: (url) => {
+      if (tab && !tab.closed) tab.location.href = url;
+      else window.open(url, '_blank', 'noopener');
+    },
+    cancel: () => tab?.close(),
+  };
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-slate-400">{label}</dt>
+      <dd className="font-mono text-sm break-all text-white">{value}</dd>
+    </div>
+  );
+}
+
+/** Step 2 (SPEC §2, §4): book and pay, wait for the confirmation live, or retry after a failure. */
+export function PaymentStep({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const payment = useStartPayment();
+  const [retrying, setRetrying] = useState(false);
+  const waiting = order.status === 'pending_payment' && order.pay_url !== null;
+  // A failed order keeps listening too: money that arrives late still confirms it.
+  const { timedOut } = useLiveOrder(order.id, waiting || order.status === 'failed');
+  const errorMessage = usePaymentError(payment.error);
+
+  const book = () => {
+    const tab = openPaymentTab();
+    payment.mutate(order.id, {
+      onSuccess: (started) => {
+        setRetrying(false);
+        tab.go(started.pay_url);
+      },
+      onError: () => tab.cancel(),
+    });
+  };
+
+  if (order.status === 'failed' && !retrying) {
+    return (
+      <section className="space-y-4">
+        <h2 className="flex items-center gap-2 text-xl font-semibold text-red-300">
+          <AlertTriangle aria-hidden="true" className="size-6" />
+          {t('orders.payment.failed')}
+        </h2>
+        <p className="text-slate-300">{t('orders.payment.failedText')}</p>
+        <button
+          type="button"
+          className={buttonClass('primary', 'w-full')}
+          onClick={() => {
+            payment.reset();
+            setRetrying(true);
+          }}
+        >
+          {t('orders.payment.retry')}
+        </button>
+      </section>
+    );
+  }
+
+  if (waiting) {
+    return (
+      <section className="space-y-5" aria-live="polite">
+        <h2 className="flex items-center gap-2 text-xl font-semibold text-white">
+          <Loader2 aria-hidden="true" className="size-6 animate-spin text-emerald-400" />
+          {t('orders.payment.inProgress')}
+        </h2>
+        <dl className="space-y-2 rounded-lg border border-slate-800 bg-slate-950/60 p-4">
+          <Detail label={t('orders.payment.orderId')} value={order.id} />
+          <Detail label={t('orders.payment.bookingId')} value={order.payment_id ?? t('common.noValue')} />
+        </dl>
+        <a href={order.pay_url!} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'w-full')}>
+          <ExternalLink aria-hidden="true" className="size-4" />
+          {t('orders.payment.reopen')}
+        </a>
+        {timedOut ? <Alert tone="warning">{t('orders.payment.timeout')}</Alert> : <p className="text-center text-sm text-slate-300">{t('orders.payment.waiting')}</p>}
+      </section>
+    );
+  }
+
+  return (
+    <section className="space-y-5">
+      <h2 className="flex items-center gap-2 text-xl font-semibold text-white">
+        <Wallet aria-hidden="true" className="size-6 text-emerald-400" />
+        {t('orders.payment.title')}
+      </h2>
+      <div className="space-y-2 rounded-lg border border-amber-800/60 bg-amber-950/30 p-4 text-sm text-amber-100">
+        <p className="font-semibold">{t('orders.payment.noticeTitle')}</p>
+        <p>{t('orders.payment.noticeName')}</p>
+        <p>{t('orders.payment.noticeMethods')}</p>
+      </div>
+      {errorMessage && <Alert tone="error">{errorMessage}</Alert>}
+      <button type="button" onClick={book} disabled={payment.isPending} className={buttonClass('primary', 'w-full text-base')}>
+        {payment.isPending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+        {t('orders.payment.book', { price: formatUsd(order.price, i18n.language) })}
+      </button>
+    </section>
+  );
+}

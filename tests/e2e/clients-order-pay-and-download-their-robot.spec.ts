@@ -1,0 +1,179 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
+import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
+
+// better-auth accepts sign-in only from its PUBLIC_URL origin (http://localhost:<port>).
+const BASE = `http://localhost:${process.env.E2E_PORT ?? 3211}`;
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial' });
+
+/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
+const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+const SECRET = `e2e-payment-${Date.now()}`;
+const STRATEGY = 'I trade XAUUSD on a 10,000 USD account at IC Markets; I aim for 1% a day and lost 20% last year.';
+
+let workflow: FakeWorkflow;
+/** What the fake payment workflow reports for the next payment, a moment after answering. */
+let nextOutcome: 'paid' | 'failed' = 'paid';
+
+/** The workflow's callback, signed with a timestamp, as a real workflow would send it. */
+async function reportPayment(orderId: string, paymentId: string, status: string) {
+  const body = JSON.stringify({ order_id: orderId, status, payment_id: paymentId });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`${BASE}/api/hooks/payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signTimestampedBody(SECRET, timestamp, body) },
+    body,
+  });
+  expect(response.status).toBe(200);
+}
+
+async function signedInPage(browser: Browser, email: string, password: string, signUpName?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE });
+  const page = await context.newPage();
+  if (signUpName) expect((await page.request.post('/api/auth/sign-up/email', { data: { email, password, name: signUpName }, headers: { origin: BASE } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: BASE } })).status()).toBe(200);
+  return page;
+}
+
+async function adminApi(request: APIRequestContext): Promise<void> {
+  expect((await request.post('/api/auth/sign-in/email', { data: ADMIN, headers: { origin: BASE } })).status()).toBe(200);
+}
+
+let client: Page;
+let admin: Page;
+
+test.beforeAll(async ({ browser }) => {
+  workflow = await startFakeWorkflow('/payment');
+  workflow.answer = (request) => {
+    // The payment tab the order page opens.
+    if (request.method !== 'POST') return { status: 200, body: 'Fake payment page' };
+    const { order_id: orderId } = request.body as { order_id: string };
+    const paymentId = `PAY-${orderId.slice(0, 6)}-${workflow.requests.length}`;
+    const outcome = nextOutcome;
+    // The payment page is somewhere else; the client pays there, the workflow then reports.
+    setTimeout(() => void reportPayment(orderId, paymentId, outcome === 'paid' ? 'confirmed' : 'expired'), 4000);
+    return { status: 200, body: { PayUrl: `${workflow.url}/pay/${orderId}`, order_id: orderId, payment_id: paymentId } };
+  };
+  admin = await signedInPage(browser, ADMIN.email, ADMIN.password);
+  await adminApi(admin.request);
+  const saved = await admin.request.patch('/api/admin/settings', { data: { values: { n8n_webhook_url: workflow.url, n8n_secret_token: SECRET } }, headers: { origin: BASE } });
+  expect(saved.status()).toBe(200);
+  client = await signedInPage(browser, `buyer-${Date.now()}@example.com`, 'buyer-password-1', 'Bruno Buyer');
+});
+
+test.afterAll(async () => {
+  await admin.request.patch('/api/admin/settings', { data: { values: { n8n_webhook_url: '', n8n_secret_token: '' } }, headers: { origin: BASE } });
+  await workflow.close();
+});
+
+async function orderFirstRobot(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'BOOK YOUR AI NOW !' }).first().click();
+  await page.getByRole('link', { name: 'Order Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Configuration', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Booking' }).click();
+  await expect(page.getByText('Telegram username is required')).toBeVisible();
+  await expect(page.getByText('Strategy instructions are required')).toBeVisible();
+  const telegram = page.getByLabel('Telegram Username *');
+  await telegram.fill('bruno');
+  await expect(page.getByText('Telegram username is required')).toBeHidden();
+  await page.getByLabel('KNOW MORE *').fill(STRATEGY);
+  await expect(page.getByText(`${STRATEGY.length}/1000`)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Booking' }).click();
+  await expect(page.getByText('Username must start with @')).toBeVisible();
+  await telegram.fill('@bruno');
+  await expect(page.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/Terms');
+  await expect(page.getByRole('link', { name: 'Risk disclosure' })).toHaveAttribute('href', '/RiskDisclosure');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Continue to Booking' }).click();
+  await expect(page.getByRole('heading', { name: 'Crypto Payment' })).toBeVisible();
+  await expect(page).toHaveURL(/orderId=/);
+  return new URL(page.url()).searchParams.get('orderId')!;
+}
+
+async function book(page: Page) {
+  const paymentTab = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: /^BOOK NOW \$/ }).click();
+  await (await paymentTab).close();
+  await expect(page.getByRole('heading', { name: 'Payment in Progress' })).toBeVisible();
+  await expect(page.getByText('Waiting for Booking confirmation...')).toBeVisible();
+}
+
+test('A client orders a robot and the payment confirms live, without a reload', async () => {
+  nextOutcome = 'paid';
+  const orderId = await orderFirstRobot(client);
+  await book(client);
+  await expect(client.getByRole('link', { name: 'Re-open Payment Page' })).toHaveAttribute('href', `${workflow.url}/pay/${orderId}`);
+  await expect(client.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 10_000 });
+  await expect(client.getByText(`#${orderId.slice(0, 8)}`)).toBeVisible();
+  await expect(client.getByText('A Telegram confirmation with delivery instructions will be sent to @bruno.')).toBeVisible();
+  // The payload reached the workflow from the server, with the price from the robot.
+  expect(workflow.requests.filter((request) => request.method === 'POST').at(-1)!.body).toMatchObject({ order_id: orderId, action: 'create_payment', currency: 'USD', telegram_username: '@bruno' });
+});
+
+test('With the event stream blocked, the order page still learns the payment by polling', async () => {
+  test.setTimeout(60_000);
+  nextOutcome = 'paid';
+  await client.route('**/api/orders/*/events', (route) => route.abort());
+  try {
+    await orderFirstRobot(client);
+    await book(client);
+    await expect(client.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await client.unroute('**/api/orders/*/events');
+  }
+});
+
+test('A failed payment shows Payment Failed, and Retry Booking pays the same order', async () => {
+  nextOutcome = 'failed';
+  const orderId = await orderFirstRobot(client);
+  await book(client);
+  await expect(client.getByRole('heading', { name: 'Payment Failed' })).toBeVisible({ timeout: 10_000 });
+  nextOutcome = 'paid';
+  await client.getByRole('button', { name: 'Retry Booking' }).click();
+  await book(client);
+  await expect(client.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 10_000 });
+  expect(new URL(client.url()).searchParams.get('orderId')).toBe(orderId);
+  // A reload keeps the same order.
+  await client.reload();
+  await expect(client.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+});
+
+test('An administrator delivers the file with a progress bar; the client downloads it twice, then sees the limit', async () => {
+  const orders = (await (await client.request.get('/api/orders')).json()) as { id: string; status: string }[];
+  const orderId = orders.find((order) => order.status === 'paid')!.id;
+  const number = orderId.slice(0, 8);
+
+  await admin.goto('/Dashboard');
+  await expect(admin.getByRole('heading', { name: 'Order Management' })).toBeVisible();
+  await expect(admin.getByText('Total Revenue')).toBeVisible();
+  await admin.getByLabel('Search').fill(number);
+  const row = admin.getByRole('row').filter({ hasText: `#${number}` });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Upload' }).click();
+  const dialog = admin.getByRole('dialog', { name: `Upload the robot for order #${number}` });
+  // A slow uplink, so that the progress of a few megabytes is there to see.
+  const cdp = await admin.context().newCDPSession(admin);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'Golden Bot.zip', mimeType: 'application/zip', buffer: Buffer.alloc(3 * 1024 * 1024, 7) });
+  await dialog.getByRole('button', { name: 'Confirm and deliver' }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(row.getByRole('combobox')).toHaveValue('completed');
+  await expect(row.getByRole('button', { name: 'Replace' })).toBeVisible();
+
+  await client.context().addCookies([{ name: 'lang', value: 'fr', url: BASE }]);
+  await client.goto('/Dashboard');
+  await expect(client.getByRole('heading', { name: 'Mes Commandes' })).toBeVisible();
+  const line = client.getByRole('row').filter({ hasText: `#${number}` });
+  await expect(line.getByText('Terminé')).toBeVisible();
+  for (const remaining of [2, 1]) {
+    const download = client.waitForEvent('download');
+    await line.getByRole('button', { name: new RegExp(`Télécharger \\(${remaining} restants?\\)`) }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Golden Bot.zip');
+  }
+  await expect(line.getByRole('button', { name: 'Limite atteinte' })).toBeDisabled();
+});
