@@ -25,3 +25,29 @@ export const contentPageNames = {
 export function contentPageSlugOf(page: PageName): ContentPageSlug | undefined {
   return CONTENT_PAGE_SLUGS.find((slug) => contentPageNames[slug] === page);
 }
+
+/** The spec's own back-office pages for its two pages (SPEC §2); any other page has the generic one. */
+const specManagementPages: Partial<Record<ContentPageSlug, 'CopyTradeManagement' | 'UpdateManagement'>> = {
+  copy_trade: 'CopyTradeManagement',
+  update: 'UpdateManagement',
+};
+
+/**
+ * Where a page is edited: `/CopyTradeManagement`, `/UpdateManagement`, or
+ * `/PageManagement?slug=…` for every other slug, so the back office (its admin route, management
+ * page and Admin menu entries) follows this list without further work.
+ */
+export function managementPathOf(slug: ContentPageSlug): string {
+  const specPage = specManagementPages[slug];
+  return specPage ? `/${specPage}` : `/PageManagement?slug=${encodeURIComponent(slug)}`;
+}
+
+export function isContentPageSlug(value: string | null | undefined): value is ContentPageSlug {
+  return (CONTENT_PAGE_SLUGS as readonly string[]).includes(value ?? '');
+}
+
+/** 'refund_policy' -> 'Refund policy': a name for a page the catalogues do not name yet. */
+export function humanizeSlug(slug: string): string {
+  const words = slug.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -26,6 +26,9 @@ export const PAGES = [
   'Privacy',
   'RefundPolicy',
   'RiskDisclosure',
+  // Any content page without a page of its own in the spec (`?slug=`), and the activity log.
+  'PageManagement',
+  'Activity',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { signBody, signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
 import { SAME_ORIGIN } from './sessions.js';
 
-export const WORKFLOW_SECRET = 'payment-workflow-secret-of-32-characters';
+export const WORKFLOW_SECRET = 'payment-workflow-secret-0123456789abcdef';
 export const STRATEGY = 'Scalp EURUSD during London hours, at most 2% risk per trade, no martingale.';
 
 /** Sets one setting directly, as the Settings page would. */

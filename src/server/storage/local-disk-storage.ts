@@ -43,13 +43,17 @@ export class LocalDiskStorage implements Storage {
     const target = this.pathOf(key);
     const partial = path.join(this.partialDir, randomUUID());
     const counted = { bytes: 0 };
+    const writer = createWriteStream(partial, { flags: 'wx', flush: true });
     try {
-      await pipeline(body, byteLimit(options.maxBytes ?? Infinity, counted), createWriteStream(partial, { flags: 'wx', flush: true }));
+      await pipeline(body, byteLimit(options.maxBytes ?? Infinity, counted), writer);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(partial, target);
     } catch (error) {
       // Drain what the client is still sending, so it reads our answer instead of a reset.
       body.resume();
+      // A refusal can come before the file is even open: wait until the writer has closed, or
+      // the file would be created after it was removed.
+      if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
       await rm(partial, { force: true });
       throw error;
     }

@@ -30,4 +30,6 @@ export const pageComponents: Record<PageName, LazyExoticComponent<ComponentType>
   Privacy: legalPage,
   RefundPolicy: legalPage,
   RiskDisclosure: legalPage,
+  PageManagement: lazy(() => import('../pages/admin/page-management')),
+  Activity: lazy(() => import('../pages/admin/activity')),
 };

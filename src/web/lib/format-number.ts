@@ -44,3 +44,10 @@ export function formatUsd(amount: number | null | undefined, language: string): 
   }
   return format.format(amount);
 }
+
+const signedFormats = new Map<string, Intl.NumberFormat>();
+
+/** With its sign, for profits and losses: `12.5` -> '+12.50', `-3` -> '-3.00'; null when absent. */
+export function formatSignedDecimal(value: number | null | undefined, locale: string): string | null {
+  return isPresent(value) ? cachedFormat(signedFormats, locale, { signDisplay: 'exceptZero' }).format(value) : null;
+}

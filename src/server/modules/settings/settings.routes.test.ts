@@ -43,15 +43,15 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
   });
 
   it('keeps the secret token write-only: set, replaced and cleared, never sent back', async () => {
-    const set = await save({ n8n_secret_token: 'first-secret-value-of-32-characters' });
+    const set = await save({ n8n_secret_token: 'first-secret-value-0123456789abcdef' });
     expect(set.json()).toMatchObject({ n8n_secret_token_set: true });
-    const replaced = await save({ n8n_secret_token: 'second-secret-value-of-32-characters' });
+    const replaced = await save({ n8n_secret_token: 'second-secret-value-0123456789abcdef' });
     const read = await shop.app.inject({ url: '/api/admin/settings', headers: { cookie: admin } });
     const activity = await shop.app.inject({ url: '/api/admin/audit?resource=settings', headers: { cookie: admin } });
     const exported = await shop.app.inject({ url: '/api/admin/audit/export', headers: { cookie: admin } });
     for (const response of [set, replaced, read, activity, exported]) {
       expect(response.statusCode).toBe(200);
-      expect(response.body).not.toMatch(/first-secret-value|second-secret-value/);
+      expect(response.body).not.toMatch(/first-secret-value-0123456789abcdef|second-secret-value-0123456789abcdef/);
     }
     expect(activity.json().rows[0].changes).toEqual({ n8n_secret_token: { from: '(hidden)', to: '(hidden)' } });
     const cleared = await save({ n8n_secret_token: '' });
@@ -61,7 +61,7 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
   it('sends a signed test ping to a workflow address and reports how it answered', async () => {
     const workflow = await startFakeWorkflow();
     try {
-      await save({ n8n_secret_token: 'ping-secret-of-at-least-32-characters' });
+      await save({ n8n_secret_token: 'ping-secret-0123456789abcdef0123456789' });
       workflow.answer = { status: 204, body: '' };
       const test = (payload: Record<string, unknown>) =>
         shop.app.inject({ method: 'POST', url: '/api/admin/settings/test-webhook', headers: { ...SAME_ORIGIN, cookie: admin }, payload });
@@ -71,7 +71,7 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
       expect(typed.json().milliseconds).toBeGreaterThanOrEqual(0);
       const ping = workflow.requests[0]!;
       expect(ping.body).toMatchObject({ action: 'ping', setting: 'n8n_webhook_url' });
-      expect(() => verifyAutomationCredentials('ping-secret-of-at-least-32-characters', { signature: String(ping.headers['x-signature']), rawBody: ping.rawBody })).not.toThrow();
+      expect(() => verifyAutomationCredentials('ping-secret-0123456789abcdef0123456789', { signature: String(ping.headers['x-signature']), rawBody: ping.rawBody })).not.toThrow();
       // Without an address typed, the saved one; without either, a clear 400.
       await save({ n8n_newsletter_url: workflow.url });
       workflow.answer = { status: 500, body: { message: 'broken' } };

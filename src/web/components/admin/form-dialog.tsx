@@ -62,7 +62,7 @@ export function FormDialog<Input extends FieldValues, Output>({ open, onOpenChan
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           {children(form)}
-          <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-wrap justify-end gap-2 border-t border-slate-800 bg-slate-900 px-6 py-4">
+          <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap justify-end gap-2 border-t border-slate-800 bg-slate-900 px-6 pt-4 pb-6">
             <button type="button" onClick={() => onOpenChange(false)} disabled={working} className={buttonClass('secondary')}>
               {t('backOffice.dialog.cancel')}
             </button>

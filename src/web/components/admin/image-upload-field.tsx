@@ -21,13 +21,15 @@ type ImageUploadFieldProps<T extends FieldValues> = {
   allowAddress?: boolean;
   /** Tells the dialog an upload is under way, so it waits before saving. */
   onBusyChange?: (busy: boolean) => void;
+  /** The message of a failed upload, e.g. SPEC §8's "Error uploading logo: …". */
+  failureMessage?: (message: string) => string;
 };
 
 /**
  * An image chosen from the computer: checked (type, 10 MB) before sending, shown at once from the
  * local file, uploaded with a real progress bar, and its stored address put in the form.
  */
-export function ImageUploadField<T extends FieldValues>({ name, label, kind, hint, allowAddress = false, onBusyChange }: ImageUploadFieldProps<T>) {
+export function ImageUploadField<T extends FieldValues>({ name, label, kind, hint, allowAddress = false, onBusyChange, failureMessage }: ImageUploadFieldProps<T>) {
   const { t } = useTranslation();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -56,7 +58,10 @@ export function ImageUploadField<T extends FieldValues>({ name, label, kind, hin
       setPreview(null);
       if (failure instanceof ApiError && failure.status === 415) setError(t('backOffice.upload.wrongType'));
       else if (failure instanceof ApiError && failure.status === 413) setError(t('backOffice.upload.tooLarge'));
-      else setError(t('backOffice.upload.failed', { message: failure instanceof Error ? failure.message : String(failure) }));
+      else {
+        const message = failure instanceof Error ? failure.message : String(failure);
+        setError(failureMessage ? failureMessage(message) : t('backOffice.upload.failed', { message }));
+      }
     } finally {
       setProgress(null);
       onBusyChange?.(false);
