@@ -36,7 +36,13 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { ChatService } from './modules/chat/chat.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentRepository } from './modules/content/content.repository.js';
+import { CampaignSender } from './modules/newsletter/campaign-sender.js';
+import { CampaignsRepository } from './modules/newsletter/campaigns.repository.js';
+import { newsletterAdminRoutes } from './modules/newsletter/newsletter-admin.routes.js';
+import { NewsletterAdminService } from './modules/newsletter/newsletter-admin.service.js';
+import { newsletterEmails } from './modules/newsletter/newsletter-emails.js';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository.js';
+import { TemplatesRepository } from './modules/newsletter/templates.repository.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { NewsletterService } from './modules/newsletter/newsletter.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -57,6 +63,8 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** Uploaded files: public images and private robot files (src/server/storage/storage.ts). */
     storage: Storage;
+    /** Sends email campaigns in the background (modules/newsletter/campaign-sender.ts). */
+    campaignSender: CampaignSender;
   }
 }
 
@@ -136,7 +144,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
   app.addHook('onClose', () => statsRefresher.stop());
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log: app.log });
+  app.addHook('onClose', () => mailer.close());
   const auth = createAuth(config, db, mailer, app.log);
+  const emails = newsletterEmails(config.publicUrl);
+  const subscribers = new NewsletterRepository(db);
+  const campaigns = new CampaignsRepository(db);
+  const campaignSender = new CampaignSender({
+    campaigns,
+    mailer,
+    emails,
+    ratePerSecond: config.newsletterSendRate,
+    exclusive: (work) => runExclusive(db, database.dialect, 'newsletter-send', work),
+    log: app.log,
+  });
+  app.decorate('campaignSender', campaignSender);
+  // Stops before the mailer and the database close (onClose hooks run last in, first out).
+  app.addHook('onClose', () => campaignSender.stop());
+  const newsletterAdmin = new NewsletterAdminService({
+    subscribers,
+    templates: new TemplatesRepository(db),
+    campaigns,
+    settings,
+    sender: campaignSender,
+    canEmail: mailer.delivers,
+    sanitize: (html) => html,
+  });
 
   registerErrorHandler(app);
   registerOriginCheck(app, (request) => ownOrigins(config, request));
@@ -161,7 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(catalogueRoutes(catalogue, publicCache));
   await app.register(contentRoutes(content, publicCache));
   registerAuthRoutes(app, auth, config);
-  await app.register(newsletterRoutes(new NewsletterService(new NewsletterRepository(db))));
+  await app.register(newsletterRoutes(new NewsletterService({ subscribers, settings, mailer, emails, log: app.log })));
+  await app.register(newsletterAdminRoutes(newsletterAdmin));
   await app.register(chatRoutes(new ChatService(settings)));
   await app.register(usersRoutes(users));
   await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));
@@ -171,5 +204,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerStaticFiles(app, webRoot);
   registerHtmlPages(app, { shell: await PageShell.load(path.join(webRoot, 'index.html')), publicUrl: config.publicUrl, settings, catalogue, content, cache: publicCache });
   statsRefresher.start(config.statsRefreshSeconds);
+  if (mailer.delivers) campaignSender.start();
   return app;
 }

@@ -63,6 +63,15 @@ const envSchema = z.object({
         .optional(),
     )
     .transform((value) => value ?? 60),
+  NEWSLETTER_SEND_RATE: optionalText
+    .pipe(
+      z.coerce
+        .number<string | undefined>({ message: 'must be a number of messages per second' })
+        .positive('must be more than 0')
+        .max(10_000, 'must be at most 10000')
+        .optional(),
+    )
+    .transform((value) => value ?? 10),
   ...providerVariables(),
 });
 
@@ -89,6 +98,8 @@ export interface Config {
   authRateLimit: number;
   /** Seconds between two scheduled stats refreshes; 0: refreshes run only on demand. */
   statsRefreshSeconds: number;
+  /** Newsletter emails per second that the background sender hands to SMTP_URL. */
+  newsletterSendRate: number;
   /** Providers whose id and secret are both set. */
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
 }
@@ -136,6 +147,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     authRateLimit: vars.AUTH_RATE_LIMIT,
     statsRefreshSeconds: vars.STATS_REFRESH_SECONDS,
+    newsletterSendRate: vars.NEWSLETTER_SEND_RATE,
     socialProviders: configuredProviders(env),
   };
 }

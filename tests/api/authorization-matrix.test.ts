@@ -77,6 +77,23 @@ const matrix: Record<string, Case> = {
   'PATCH /api/admin/settings': { request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: 'Same' } } }), expected: adminOnly },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },
   'PATCH /api/admin/users/:id': { request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }), expected: adminOnly },
+  'GET /api/admin/newsletter/subscribers': { request: () => ({ url: '/api/admin/newsletter/subscribers?q=&page=1' }), expected: adminOnly },
+  'DELETE /api/admin/newsletter/subscribers': { request: () => ({ url: '/api/admin/newsletter/subscribers', payload: { ids: ['no-such-subscriber'] } }), expected: adminOnly },
+  'GET /api/admin/newsletter/subscribers.csv': { request: () => ({ url: '/api/admin/newsletter/subscribers.csv' }), expected: adminOnly },
+  'GET /api/admin/newsletter/templates': { request: () => ({ url: '/api/admin/newsletter/templates' }), expected: adminOnly },
+  'POST /api/admin/newsletter/templates': {
+    request: () => ({ url: '/api/admin/newsletter/templates', payload: { title: '', content: '' } }),
+    expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 400 },
+  },
+  'DELETE /api/admin/newsletter/templates/:id': {
+    request: () => ({ url: '/api/admin/newsletter/templates/no-such-template' }),
+    expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 404 },
+  },
+  'POST /api/admin/newsletter/send': {
+    request: () => ({ url: '/api/admin/newsletter/send', payload: { title: 'T', content: '<p>c</p>', recipients: [] } }),
+    expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 400 },
+  },
+  'GET /api/admin/newsletter/campaigns': { request: () => ({ url: '/api/admin/newsletter/campaigns' }), expected: adminOnly },
 };
 
 describe.each(testDialects)('authorization of every API route on %s', (dialect) => {

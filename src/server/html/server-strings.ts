@@ -9,8 +9,8 @@ const catalogues: Record<Language, Catalogue> = { en, fr: fr as Catalogue };
  * The strings the browser app uses, embedded in each page so it needs no extra request for them;
  * the server's own pages and emails stay out.
  */
-export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPages'> {
-  const { serverPages: _serverOnly, ...browser } = catalogues[language];
+export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPages' | 'newsletterMail'> {
+  const { serverPages: _serverOnly, newsletterMail: _mailOnly, ...browser } = catalogues[language];
   return browser;
 }
 
@@ -20,4 +20,9 @@ export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPag
  */
 export function serverStrings(language: Language): Catalogue['serverPages'] {
   return catalogues[language].serverPages;
+}
+
+/** Newsletter emails (confirmation, footer) and the double opt-in confirmation page. */
+export function newsletterMailStrings(language: Language): Catalogue['newsletterMail'] {
+  return catalogues[language].newsletterMail;
 }

@@ -25,6 +25,7 @@ export const settingValueSchemas = {
   hero_title: text(200),
   hero_description: text(1000),
   default_language: z.enum(['', 'en', 'fr']),
+  newsletter_double_opt_in: z.enum(['true', 'false']),
 } satisfies Record<SettingKey, z.ZodType<string>>;
 
 export const settingsUpdateSchema = z.object({ values: z.object(settingValueSchemas).partial().strict() });
