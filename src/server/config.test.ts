@@ -30,6 +30,8 @@ describe('configuration', () => {
     ['STATS_REFRESH_SECONDS', '-1'],
     ['STATS_REFRESH_SECONDS', '1.5'],
     ['STATS_REFRESH_SECONDS', 'often'],
+    ['NEWSLETTER_SEND_RATE', '0'],
+    ['NEWSLETTER_SEND_RATE', 'fast'],
   ])('names %s when its value %j is wrong, in one line', (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === 'ADMIN_EMAIL') env.ADMIN_PASSWORD = 'long-enough-password';
@@ -56,5 +58,10 @@ describe('configuration', () => {
     expect(parseConfig({ STATS_REFRESH_SECONDS: '300' }).statsRefreshSeconds).toBe(300);
     expect(parseConfig({ STATS_REFRESH_SECONDS: '0' }).statsRefreshSeconds).toBe(0);
     expect(parseConfig({ STATS_REFRESH_SECONDS: '' }).statsRefreshSeconds).toBe(60);
+  });
+
+  it('takes NEWSLETTER_SEND_RATE in messages per second, 10 by default', () => {
+    expect(parseConfig({}).newsletterSendRate).toBe(10);
+    expect(parseConfig({ NEWSLETTER_SEND_RATE: '0.5' }).newsletterSendRate).toBe(0.5);
   });
 });

@@ -20,6 +20,8 @@ export interface FakeSmtpServer {
    * Resolves when the message is being held.
    */
   holdNext(): Promise<void>;
+  /** Recipients refused for good (550), as a server does for an address that does not exist. */
+  rejected: Set<string>;
   close(): Promise<void>;
 }
 
@@ -37,10 +39,15 @@ function parseHeaders(raw: string): Record<string, string> {
 export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
   const messages: ReceivedMail[] = [];
   let hold: (() => void) | null = null;
+  const rejected = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address)) return callback();
+      callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,6 +73,7 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    rejected,
     holdNext: () => new Promise<void>((resolve) => (hold = resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
