@@ -28,12 +28,18 @@ import { PublicCache } from './http/public-cache.js';
 import { registerStaticFiles } from './http/static-files.js';
 import { automationSecretFrom } from './integrations/automation-auth.js';
 import { createMailer } from './integrations/mailer.js';
+import { registerAdminWriteInvalidation } from './http/admin-writes.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { AuditLog } from './modules/audit/audit.service.js';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoriesRepository } from './modules/catalogue/categories.repository.js';
 import { RobotsRepository } from './modules/catalogue/robots.repository.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { ChatService } from './modules/chat/chat.service.js';
+import { contentAdminRoutes } from './modules/content/content-admin.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { CampaignSender } from './modules/newsletter/campaign-sender.js';
@@ -52,6 +58,8 @@ import { StatsRefresher, statsWorkflowFrom } from './modules/stats/stats-refresh
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { StatsService } from './modules/stats/stats.service.js';
+import type { ModuleContext } from './modules/module-context.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -131,6 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('publicCache', publicCache);
   const storage: Storage = new LocalDiskStorage(path.join(config.dataDir, 'storage'));
   app.decorate('storage', storage);
+  const audit = new AuditLog(new AuditRepository(db));
+  const modules: ModuleContext = { db, audit, storage, settings };
   const users = new UsersService(new UsersRepository(db));
   const stats = new StatsService(new StatsRepository(db));
   const statsRefresher = new StatsRefresher({
@@ -182,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   });
   registerSecurityHeaders(app, config.publicUrl);
+  registerAdminWriteInvalidation(app, publicCache);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -189,15 +200,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerHealthRoute(app, database.ping);
-  await app.register(settingsRoutes(settings, publicCache));
+  await app.register(settingsRoutes(settings, publicCache, audit));
   await app.register(catalogueRoutes(catalogue, publicCache));
   await app.register(contentRoutes(content, publicCache));
   registerAuthRoutes(app, auth, config);
   await app.register(newsletterRoutes(new NewsletterService({ subscribers, settings, mailer, emails, log: app.log })));
   await app.register(newsletterAdminRoutes(newsletterAdmin));
   await app.register(chatRoutes(new ChatService(settings)));
-  await app.register(usersRoutes(users));
+  await app.register(usersRoutes(users, audit));
   await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));
+  await app.register(catalogueAdminRoutes(modules));
+  await app.register(contentAdminRoutes(modules));
+  await app.register(uploadsRoutes(modules));
+  await app.register(auditRoutes(audit));
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   registerSeoRoutes(app, { publicUrl: config.publicUrl, settings, catalogue });

@@ -39,8 +39,9 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, 'conflict', message);
+  /** A specific `code` lets the browser say what clashed in the reader's language. */
+  constructor(message: string, code = 'conflict', fields?: Record<string, string>) {
+    super(409, code, message, fields);
   }
 }
 

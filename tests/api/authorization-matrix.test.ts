@@ -20,6 +20,7 @@ interface Case {
 const everyone = (status: number): Expected => ({ anonymous: status, clientA: status, clientB: status, admin: status });
 const signedIn: Expected = { anonymous: 401, clientA: 200, clientB: 200, admin: 200 };
 const adminOnly: Expected = { anonymous: 401, clientA: 403, clientB: 403, admin: 200 };
+const adminAnswers = (status: number): Expected => ({ ...adminOnly, admin: status });
 
 /**
  * Every API route, keyed "METHOD url" as registered, with the status each kind of caller must
@@ -77,6 +78,31 @@ const matrix: Record<string, Case> = {
   'PATCH /api/admin/settings': { request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: 'Same' } } }), expected: adminOnly },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },
   'PATCH /api/admin/users/:id': { request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }), expected: adminOnly },
+  // The back office (issue 10). Administrators get a 4xx where the request is built to change
+  // nothing (an empty body, an unknown id): what matters is that nobody else gets past the door.
+  'POST /api/admin/settings/test-webhook': { request: () => ({ url: '/api/admin/settings/test-webhook', payload: { key: 'n8n_callback_url' } }), expected: adminAnswers(400) },
+  'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit' }), expected: adminOnly },
+  'GET /api/admin/audit/export': { request: () => ({ url: '/api/admin/audit/export' }), expected: adminOnly },
+  'PUT /api/admin/pages/:slug': { request: () => ({ url: '/api/admin/pages/copy_trade', payload: { title: '' } }), expected: adminAnswers(400) },
+  'POST /api/admin/uploads/image': { request: () => ({ url: '/api/admin/uploads/image', payload: { file: 'not multipart' } }), expected: adminAnswers(415) },
+  'GET /api/admin/categories': { request: () => ({ url: '/api/admin/categories' }), expected: adminOnly },
+  'POST /api/admin/categories': { request: () => ({ url: '/api/admin/categories', payload: {} }), expected: adminAnswers(400) },
+  'PATCH /api/admin/categories/:id': { request: () => ({ url: '/api/admin/categories/no-such-id', payload: {} }), expected: adminAnswers(404) },
+  'DELETE /api/admin/categories/:id': { request: () => ({ url: '/api/admin/categories/no-such-id' }), expected: adminAnswers(404) },
+  'GET /api/admin/robots': { request: () => ({ url: '/api/admin/robots' }), expected: adminOnly },
+  'POST /api/admin/robots': { request: () => ({ url: '/api/admin/robots', payload: {} }), expected: adminAnswers(400) },
+  'PATCH /api/admin/robots/:id': { request: () => ({ url: '/api/admin/robots/no-such-id', payload: {} }), expected: adminAnswers(404) },
+  'DELETE /api/admin/robots/:id': { request: () => ({ url: '/api/admin/robots/no-such-id' }), expected: adminAnswers(404) },
+  'GET /api/admin/banners': { request: () => ({ url: '/api/admin/banners' }), expected: adminOnly },
+  'POST /api/admin/banners': { request: () => ({ url: '/api/admin/banners', payload: {} }), expected: adminAnswers(400) },
+  'PATCH /api/admin/banners/:id': { request: () => ({ url: '/api/admin/banners/no-such-id', payload: {} }), expected: adminAnswers(404) },
+  'DELETE /api/admin/banners/:id': { request: () => ({ url: '/api/admin/banners/no-such-id' }), expected: adminAnswers(404) },
+  'POST /api/admin/banners/:id/move': { request: () => ({ url: '/api/admin/banners/no-such-id/move', payload: { direction: 'up' } }), expected: adminAnswers(404) },
+  'GET /api/admin/faqs': { request: () => ({ url: '/api/admin/faqs' }), expected: adminOnly },
+  'POST /api/admin/faqs': { request: () => ({ url: '/api/admin/faqs', payload: {} }), expected: adminAnswers(400) },
+  'PATCH /api/admin/faqs/:id': { request: () => ({ url: '/api/admin/faqs/no-such-id', payload: {} }), expected: adminAnswers(404) },
+  'DELETE /api/admin/faqs/:id': { request: () => ({ url: '/api/admin/faqs/no-such-id' }), expected: adminAnswers(404) },
+  'POST /api/admin/faqs/:id/move': { request: () => ({ url: '/api/admin/faqs/no-such-id/move', payload: { direction: 'up' } }), expected: adminAnswers(404) },
   'GET /api/admin/newsletter/subscribers': { request: () => ({ url: '/api/admin/newsletter/subscribers?q=&page=1' }), expected: adminOnly },
   'DELETE /api/admin/newsletter/subscribers': { request: () => ({ url: '/api/admin/newsletter/subscribers', payload: { ids: ['no-such-subscriber'] } }), expected: adminOnly },
   'GET /api/admin/newsletter/subscribers.csv': { request: () => ({ url: '/api/admin/newsletter/subscribers.csv' }), expected: adminOnly },

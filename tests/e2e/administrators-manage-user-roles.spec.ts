@@ -59,7 +59,8 @@ test('Administrators promote a client, who then has the Admin menu', async ({ pa
   const patched = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/admin/users/'));
   await clientRole.selectOption({ label: 'Admin' });
   expect((await patched).status()).toBe(200);
-  await expect(page.getByRole('status').filter({ hasText: `${client.name} est maintenant Admin.` })).toBeVisible();
+  // A toast confirms the change.
+  await expect(page.getByText(`${client.name} est maintenant Admin.`)).toBeVisible();
   await page.reload();
   await expect(clientRole).toHaveValue('admin');
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../shared/schemas/users.js';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 
 /**
@@ -13,14 +14,7 @@ import { ForbiddenError, UnauthorizedError } from '../errors.js';
 export const accessLevels = ['public', 'signed-in', 'owner', 'admin', 'automation'] as const;
 export type Access = (typeof accessLevels)[number];
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  full_name: string | null;
-  role: 'client' | 'admin';
-  created_date: string;
-  isAdmin: boolean;
-}
+export type { CurrentUser };
 
 export type UserResolver = (request: FastifyRequest) => Promise<CurrentUser | null>;
 

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { columnTypes, type ColumnTypes, type DialectName } from './dialect.js';
 import * as initialSchema from './migrations/0001-initial-schema.js';
+import * as auditLog from './migrations/0005-audit-log.js';
 import * as newsletterCampaigns from './migrations/0006-newsletter-campaigns.js';
 
 interface DialectMigration {
@@ -10,6 +11,7 @@ interface DialectMigration {
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, DialectMigration> = {
   '0001-initial-schema': initialSchema,
+  '0005-audit-log': auditLog,
   '0006-newsletter-campaigns': newsletterCampaigns,
 };
 

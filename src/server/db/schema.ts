@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
+import type { UserRole } from '../../shared/schemas/users.js';
 import type { campaignChannels, campaignStatuses, deliveryStatuses } from '../../shared/schemas/newsletter.js';
 
 /**
@@ -15,7 +17,7 @@ export interface UsersTable {
   email_verified: ColumnType<boolean, boolean | undefined, boolean>;
   full_name: string | null;
   image: string | null;
-  role: ColumnType<'client' | 'admin', 'client' | 'admin' | undefined, 'client' | 'admin'>;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   created_date: CreatedAt;
   updated_at: Timestamp;
 }
@@ -65,8 +67,6 @@ export interface CategoriesTable {
   updated_at: Timestamp;
 }
 
-export const riskLevels = ['low', 'medium', 'high'] as const;
-export const robotStatuses = ['active', 'inactive'] as const;
 
 export interface RobotsTable {
   id: string;
@@ -75,7 +75,7 @@ export interface RobotsTable {
   price: ColumnType<number, number | undefined, number>;
   image_url: string | null;
   category: string | null;
-  risk_level: ColumnType<(typeof riskLevels)[number], (typeof riskLevels)[number] | undefined, (typeof riskLevels)[number]>;
+  risk_level: ColumnType<RiskLevel, RiskLevel | undefined, RiskLevel>;
   trading_pair: string | null;
   exchange: string | null;
   /** JSON array of strings, kept as text so both engines store it the same way. */
@@ -84,7 +84,7 @@ export interface RobotsTable {
   target_profit: ColumnType<number, number | undefined, number>;
   weekly_pnl: ColumnType<number, number | undefined, number>;
   monthly_pnl: ColumnType<number, number | undefined, number>;
-  status: ColumnType<(typeof robotStatuses)[number], (typeof robotStatuses)[number] | undefined, (typeof robotStatuses)[number]>;
+  status: ColumnType<RobotStatus, RobotStatus | undefined, RobotStatus>;
   winrate: number | null;
   balance: number | null;
   profit: number | null;
@@ -97,8 +97,6 @@ export interface RobotsTable {
   created_date: CreatedAt;
   updated_at: Timestamp;
 }
-
-export const statsFields = ['winrate', 'balance', 'weekly', 'profit_factor', 'monthly', 'profit', 'daily'] as const;
 
 export interface RobotStatsTable {
   id: string;
@@ -151,12 +149,10 @@ export interface OrdersTable {
   updated_at: Timestamp;
 }
 
-export const bannerTypes = ['image', 'youtube'] as const;
-
 export interface HeroBannersTable {
   id: string;
   title: string;
-  type: (typeof bannerTypes)[number];
+  type: BannerType;
   content_url: string;
   order_index: ColumnType<number, number | undefined, number>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
@@ -223,9 +219,6 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
-export const pageSlugs = ['copy_trade', 'update'] as const;
-export type PageSlug = (typeof pageSlugs)[number];
-
 export interface ContentPagesTable {
   id: string;
   slug: PageSlug;
@@ -233,6 +226,19 @@ export interface ContentPagesTable {
   content: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  resource: string;
+  record_id: string | null;
+  summary: string;
+  /** JSON object: field -> { from, to }. */
+  changes: string;
+  created_at: CreatedAt;
 }
 
 export interface AppMetaTable {
@@ -259,6 +265,7 @@ export interface Database {
   settings: SettingsTable;
   content_pages: ContentPagesTable;
   app_meta: AppMetaTable;
+  audit_log: AuditLogTable;
 }
 
 /**
@@ -267,6 +274,9 @@ export interface Database {
  */
 export const booleanColumns = new Set(['active', 'email_verified']);
 
+// Enum types and entity shapes are the shared schemas' (src/shared/schemas/); tables only add
+// how each column is written.
+export type { PageSlug };
 export type Robot = Selectable<RobotsTable>;
 export type NewRobot = Insertable<RobotsTable>;
 export type RobotUpdate = Updateable<RobotsTable>;

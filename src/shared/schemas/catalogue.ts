@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { youtubeVideoId } from '../youtube-id.js';
 
-/** The shapes the storefront reads; one definition for the server's responses and the browser. */
+/**
+ * The catalogue and its editorial content: what the storefront reads (entities) and what the back
+ * office writes (inputs). One definition for the server's routes, the database types
+ * (src/server/db/schema.ts) and the browser's forms.
+ */
 
 export const riskLevelSchema = z.enum(['low', 'medium', 'high']);
 export const robotStatusSchema = z.enum(['active', 'inactive']);
+export type RiskLevel = z.infer<typeof riskLevelSchema>;
+export type RobotStatus = z.infer<typeof robotStatusSchema>;
 
 export const categorySchema = z.object({
   id: z.string(),
@@ -70,10 +77,13 @@ export const robotStatsHistoryPointSchema = z.object({
 });
 export type RobotStatsHistoryPoint = z.infer<typeof robotStatsHistoryPointSchema>;
 
+export const bannerTypeSchema = z.enum(['image', 'youtube']);
+export type BannerType = z.infer<typeof bannerTypeSchema>;
+
 export const heroBannerSchema = z.object({
   id: z.string(),
   title: z.string(),
-  type: z.enum(['image', 'youtube']),
+  type: bannerTypeSchema,
   content_url: z.string(),
   order_index: z.number().int(),
   active: z.boolean(),
@@ -105,3 +115,109 @@ export const contentPageSchema = z.object({
   updated_at: z.string(),
 });
 export type ContentPage = z.infer<typeof contentPageSchema>;
+
+// ---- Back-office inputs (SPEC §5). Optional fields have no zod default: a create leaves them to
+// the database's defaults, and the same shape made partial is the PATCH body (active toggles).
+
+const requiredText = (max: number) => z.string().trim().min(1, 'is required').max(max, `at most ${max} characters`);
+/** Free text where empty means "not set". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `at most ${max} characters`)
+    .nullable()
+    .transform((value) => (value === '' ? null : value));
+
+const IMAGE_ADDRESS = /^(\/(?![/\\])\S*|https?:\/\/\S+)$/i;
+
+/** Where an image may live: a file of this site (`/files/public/...`) or an http(s) address. */
+export const imageAddressSchema = z.string().trim().max(2000).regex(IMAGE_ADDRESS, 'must be a path on this site or an http(s) address');
+
+/** SPEC §5: a category key is the name in lower case, without punctuation, spaces as underscores. */
+export function categoryKeyFromName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]/g, '')
+    .trim()
+    .replace(/ +/g, '_');
+}
+
+export const categoryInputSchema = z.object({
+  name: requiredText(100),
+  key: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(100)
+    .regex(/^[a-z0-9_]+$/, 'only lower-case letters, digits and underscores'),
+  active: z.boolean().optional(),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+export const categoryPatchSchema = categoryInputSchema.partial();
+
+/** SPEC §5: the legacy figures parse as decimals and become 0 when they are not a number. */
+export function decimalOrZero(value: unknown): number {
+  const parsed = typeof value === 'number' ? value : Number.parseFloat(String(value ?? '').replace(',', '.'));
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+const legacyFigure = z.union([z.number(), z.string().max(50), z.null()]).transform(decimalOrZero).optional();
+
+export const robotInputSchema = z.object({
+  name: requiredText(200),
+  price: z.number({ error: 'is required' }).min(0, 'cannot be negative').max(1_000_000),
+  /** Rich text; the server keeps only the editor's formats. */
+  description: z.string().max(200_000).optional(),
+  image_url: imageAddressSchema.nullable().optional(),
+  category: z.string().trim().max(100).nullable().optional(),
+  risk_level: riskLevelSchema.optional(),
+  trading_pair: optionalText(100).optional(),
+  exchange: optionalText(100).optional(),
+  features: z.array(z.string().trim().min(1).max(200)).max(30).optional(),
+  performance_estimate: legacyFigure,
+  target_profit: legacyFigure,
+  weekly_pnl: legacyFigure,
+  monthly_pnl: legacyFigure,
+  status: robotStatusSchema.optional(),
+});
+export type RobotInput = z.infer<typeof robotInputSchema>;
+export const robotPatchSchema = robotInputSchema.partial();
+
+/** Why a banner's address does not fit its type, or null when it does (SPEC §5, §2). */
+export function bannerAddressProblem(type: z.infer<typeof bannerTypeSchema>, address: string): string | null {
+  if (type === 'youtube') return youtubeVideoId(address) === null ? 'must be a YouTube address with an 11-character video id' : null;
+  return IMAGE_ADDRESS.test(address.trim()) ? null : 'must be a path on this site or an http(s) address';
+}
+
+const bannerFields = z.object({
+  title: requiredText(200),
+  type: bannerTypeSchema,
+  content_url: z.string().trim().min(1, 'is required').max(2000),
+  active: z.boolean().optional(),
+});
+export const bannerInputSchema = bannerFields.superRefine((banner, context) => {
+  const problem = bannerAddressProblem(banner.type, banner.content_url);
+  if (problem) context.addIssue({ code: 'custom', path: ['content_url'], message: problem });
+});
+export type BannerInput = z.infer<typeof bannerInputSchema>;
+/** The address is checked against the type once merged with the stored banner. */
+export const bannerPatchSchema = bannerFields.partial();
+
+export const faqInputSchema = z.object({
+  question: requiredText(500),
+  /** Plain text shown with its line breaks; markup is removed when it is stored. */
+  answer: requiredText(10_000),
+  active: z.boolean().optional(),
+});
+export type FaqInput = z.infer<typeof faqInputSchema>;
+export const faqPatchSchema = faqInputSchema.partial();
+
+export const contentPageInputSchema = z.object({
+  title: requiredText(200),
+  content: z.string().max(500_000),
+});
+export type ContentPageInput = z.infer<typeof contentPageInputSchema>;
+
+/** Up/down reordering of banners and FAQs (SPEC §4). */
+export const moveInputSchema = z.object({ direction: z.enum(['up', 'down']) });
+export type MoveDirection = z.infer<typeof moveInputSchema>['direction'];

@@ -30,3 +30,25 @@ export const settingValueSchemas = {
 
 export const settingsUpdateSchema = z.object({ values: z.object(settingValueSchemas).partial().strict() });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/**
+ * What the back office reads: every setting except the secret token, which is write-only. The
+ * page only learns whether one is set; it can replace it, or clear it by saving ''.
+ */
+type ReadableSettingKey = Exclude<SettingKey, 'n8n_secret_token'>;
+const readableKeys = Object.keys(settingValueSchemas).filter((key): key is ReadableSettingKey => key !== 'n8n_secret_token');
+export const adminSettingsSchema = z.object({
+  ...(Object.fromEntries(readableKeys.map((key) => [key, z.string()])) as Record<ReadableSettingKey, z.ZodString>),
+  n8n_secret_token_set: z.boolean(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/** The workflow addresses the Settings page can send a signed test ping to. */
+export const webhookSettingKeys = ['n8n_webhook_url', 'n8n_callback_url', 'n8n_newsletter_url', 'chatbot_webhook_url'] as const;
+export const webhookTestSchema = z.object({
+  key: z.enum(webhookSettingKeys),
+  /** The address being typed, before it is saved; the saved one when absent. */
+  url: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL.' }).max(2000).optional(),
+});
+export const webhookTestResultSchema = z.object({ status: z.number().int(), ok: z.boolean(), milliseconds: z.number() });
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;

@@ -15,10 +15,11 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export interface UserListItem {
-  id: string;
-  full_name: string | null;
-  email: string;
-  created_date: string;
-  role: UserRole;
-}
+export const userListItemSchema = z.object({
+  id: z.string(),
+  full_name: z.string().nullable(),
+  email: z.string(),
+  created_date: z.string(),
+  role: userRoleSchema,
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;

@@ -1,4 +1,4 @@
-import type { bannerTypes, PageSlug, riskLevels, robotStatuses } from '../schema.js';
+import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../../shared/schemas/catalogue.js';
 
 /**
  * Demo catalogue for a fresh install: pure data plus one deterministic generator, so the seeder
@@ -20,7 +20,7 @@ export interface DemoRobot {
   image_url: string;
   /** A `DemoCategory.key`. */
   category: string;
-  risk_level: (typeof riskLevels)[number];
+  risk_level: RiskLevel;
   /** Null exercises the 'Multiple pairs' default of the detail page. */
   trading_pair: string | null;
   /** Null exercises the 'Multi-exchange' default of the detail page. */
@@ -31,7 +31,7 @@ export interface DemoRobot {
   target_profit: number;
   weekly_pnl: number;
   monthly_pnl: number;
-  status: (typeof robotStatuses)[number];
+  status: RobotStatus;
   /** Percent of winning trades. */
   winrate: number;
   /** Account balance, USD. */
@@ -63,7 +63,7 @@ export interface DemoRobotStatsPoint {
 
 export interface DemoHeroBanner {
   title: string;
-  type: (typeof bannerTypes)[number];
+  type: BannerType;
   content_url: string;
   order_index: number;
   active: boolean;

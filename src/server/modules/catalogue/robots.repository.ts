@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { RobotListQuery } from '../../../shared/schemas/catalogue.js';
-import type { Database, Robot } from '../../db/schema.js';
+import type { Database, NewRobot, Robot, RobotUpdate } from '../../db/schema.js';
 
 export class RobotsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -29,5 +30,23 @@ export class RobotsRepository {
       .limit(limit)
       .execute();
     return rows.reverse();
+  }
+
+  async insert(robot: Omit<NewRobot, 'id'>): Promise<Robot> {
+    return this.db.insertInto('robots').values({ id: randomUUID(), ...robot }).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(id: string, patch: RobotUpdate): Promise<Robot | undefined> {
+    return this.db
+      .updateTable('robots')
+      .set({ ...patch, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Orders keep their robot's name; their link to it is cleared (DESIGN deviation 2). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('robots').where('id', '=', id).execute();
   }
 }

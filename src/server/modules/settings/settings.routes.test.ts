@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAutomationCredentials } from '../../integrations/automation-auth.js';
+import { startFakeWorkflow } from '../../../../tests/support/fake-workflow.js';
 import { SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 
@@ -16,14 +18,16 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
 
   it('returns every key, with the defaults of SPEC §3', async () => {
     const all = (await shop.app.inject({ url: '/api/admin/settings', headers: { cookie: admin } })).json();
-    expect(all).toMatchObject({ chatbot_enabled: 'false', chatbot_welcome_message: 'Hello! How can I help you?', n8n_secret_token: '' });
+    expect(all).toMatchObject({ chatbot_enabled: 'false', chatbot_welcome_message: 'Hello! How can I help you?', n8n_secret_token_set: false });
+    expect(all).not.toHaveProperty('n8n_secret_token');
   });
 
   it('saves values, and visitors see public ones at once', async () => {
     await shop.app.inject('/api/settings/public');
     const response = await save({ hero_title: 'Trade smarter', contact_url: 'mailto:owner@example.com', n8n_secret_token: 'shh', chatbot_enabled: 'true' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ hero_title: 'Trade smarter', n8n_secret_token: 'shh' });
+    expect(response.json()).toMatchObject({ hero_title: 'Trade smarter', n8n_secret_token_set: true });
+    expect(response.body).not.toContain('shh');
     const visible = (await shop.app.inject('/api/settings/public')).json();
     expect(visible).toMatchObject({ hero_title: 'Trade smarter', contact_url: 'mailto:owner@example.com', chatbot_enabled: 'true' });
     expect(visible).not.toHaveProperty('n8n_secret_token');
@@ -36,5 +40,47 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
     }
     const all = (await shop.app.inject({ url: '/api/admin/settings', headers: { cookie: admin } })).json();
     expect(all.hero_title).toBe('Trade smarter');
+  });
+
+  it('keeps the secret token write-only: set, replaced and cleared, never sent back', async () => {
+    const set = await save({ n8n_secret_token: 'first-secret-value' });
+    expect(set.json()).toMatchObject({ n8n_secret_token_set: true });
+    const replaced = await save({ n8n_secret_token: 'second-secret-value' });
+    const read = await shop.app.inject({ url: '/api/admin/settings', headers: { cookie: admin } });
+    const activity = await shop.app.inject({ url: '/api/admin/audit?resource=settings', headers: { cookie: admin } });
+    const exported = await shop.app.inject({ url: '/api/admin/audit/export', headers: { cookie: admin } });
+    for (const response of [set, replaced, read, activity, exported]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toMatch(/first-secret-value|second-secret-value/);
+    }
+    expect(activity.json().rows[0].changes).toEqual({ n8n_secret_token: { from: '(hidden)', to: '(hidden)' } });
+    const cleared = await save({ n8n_secret_token: '' });
+    expect(cleared.json()).toMatchObject({ n8n_secret_token_set: false });
+  });
+
+  it('sends a signed test ping to a workflow address and reports how it answered', async () => {
+    const workflow = await startFakeWorkflow();
+    try {
+      await save({ n8n_secret_token: 'ping-secret' });
+      workflow.answer = { status: 204, body: '' };
+      const test = (payload: Record<string, unknown>) =>
+        shop.app.inject({ method: 'POST', url: '/api/admin/settings/test-webhook', headers: { ...SAME_ORIGIN, cookie: admin }, payload });
+      const typed = await test({ key: 'n8n_webhook_url', url: workflow.url });
+      expect(typed.statusCode).toBe(200);
+      expect(typed.json()).toMatchObject({ status: 204, ok: true });
+      expect(typed.json().milliseconds).toBeGreaterThanOrEqual(0);
+      const ping = workflow.requests[0]!;
+      expect(ping.body).toMatchObject({ action: 'ping', setting: 'n8n_webhook_url' });
+      expect(() => verifyAutomationCredentials('ping-secret', { signature: String(ping.headers['x-signature']), rawBody: ping.rawBody })).not.toThrow();
+      // Without an address typed, the saved one; without either, a clear 400.
+      await save({ n8n_newsletter_url: workflow.url });
+      workflow.answer = { status: 500, body: { message: 'broken' } };
+      expect((await test({ key: 'n8n_newsletter_url' })).json()).toMatchObject({ status: 500, ok: false });
+      expect((await test({ key: 'n8n_callback_url' })).statusCode).toBe(400);
+      expect((await test({ key: 'n8n_callback_url', url: 'javascript:alert(1)' })).statusCode).toBe(400);
+    } finally {
+      await save({ n8n_secret_token: '', n8n_newsletter_url: '' });
+      await workflow.close();
+    }
   });
 });

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { UserRole } from '../../../shared/schemas/users.js';
 import type { Database } from '../../db/schema.js';
-
-export type UserRole = 'client' | 'admin';
 
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -13,6 +12,10 @@ export class UsersRepository {
       .orderBy('created_date', 'desc')
       .orderBy('id')
       .execute();
+  }
+
+  async findRole(id: string): Promise<UserRole | undefined> {
+    return (await this.db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst())?.role;
   }
 
   async setRole(id: string, role: UserRole) {

@@ -1,16 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { roleChangeSchema } from '../../../shared/schemas/users.js';
+import { roleChangeSchema, userListItemSchema } from '../../../shared/schemas/users.js';
+import { idParams } from '../../http/admin-crud.js';
+import type { AuditLog } from '../audit/audit.service.js';
 import type { UsersService } from './users.service.js';
 
-export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
+export function usersRoutes(users: UsersService, audit: AuditLog): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/admin/users', { config: { access: 'admin' } }, () => users.list());
+    app.get('/api/admin/users', { config: { access: 'admin' }, schema: { response: { 200: z.array(userListItemSchema) } } }, () => users.list());
 
     app.patch(
       '/api/admin/users/:id',
-      { config: { access: 'admin' }, schema: { params: z.object({ id: z.string().min(1).max(100) }), body: roleChangeSchema } },
-      (request) => users.changeRole(request.user!.id, request.params.id, request.body.role),
+      { config: { access: 'admin' }, schema: { params: idParams, body: roleChangeSchema, response: { 200: userListItemSchema } } },
+      async (request) => {
+        const { before, after } = await users.changeRole(request.user!.id, request.params.id, request.body.role);
+        await audit.record({ actor: request.user!, action: 'update', resource: 'user', recordId: after.id, summary: after.email, changes: { role: { from: before, to: after.role } } });
+        return after;
+      },
     );
   };
 }

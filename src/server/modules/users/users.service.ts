@@ -1,6 +1,6 @@
-import type { UserListItem } from '../../../shared/schemas/users.js';
+import type { UserListItem, UserRole } from '../../../shared/schemas/users.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
-import type { UserRole, UsersRepository } from './users.repository.js';
+import type { UsersRepository } from './users.repository.js';
 
 export class UsersService {
   constructor(private readonly users: UsersRepository) {}
@@ -10,10 +10,11 @@ export class UsersService {
   }
 
   /** An administrator cannot change their own role: the shop must never lose its last admin by accident. */
-  async changeRole(actingUserId: string, targetId: string, role: UserRole): Promise<UserListItem> {
+  async changeRole(actingUserId: string, targetId: string, role: UserRole): Promise<{ before: UserRole; after: UserListItem }> {
     if (actingUserId === targetId) throw new ForbiddenError('Vous ne pouvez pas modifier votre propre rôle.');
-    const updated = await this.users.setRole(targetId, role);
-    if (!updated) throw new NotFoundError('User not found.');
-    return updated;
+    const before = await this.users.findRole(targetId);
+    const updated = before && (await this.users.setRole(targetId, role));
+    if (!before || !updated) throw new NotFoundError('User not found.');
+    return { before, after: updated };
   }
 }

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { useMemo, type ReactNode } from 'react';
-import { isBlankHtml, sanitizeHtml } from '../../lib/sanitize-html';
+import { isBlankHtml } from '../../../shared/rich-text-rules.js';
+import { sanitizeHtml } from '../../lib/sanitize-html';
 
 /**
  * The editor's formats (SPEC §5) styled for the dark theme: Tailwind resets headings and lists,

@@ -1,5 +1,5 @@
 import type { HeroBanner } from '../../../shared/schemas/catalogue.js';
-import { youtubeVideoId } from './youtube-id';
+import { youtubeVideoId } from '../../../shared/youtube-id.js';
 
 export type Slide =
   | { kind: 'image'; id: string; title: string; src: string }

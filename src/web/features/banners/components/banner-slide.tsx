@@ -1,6 +1,6 @@
 import type { Slide } from '../banner-slides';
 import { usePageLoaded } from '../use-page-loaded';
-import { youtubeEmbedUrl } from '../youtube-id';
+import { youtubeEmbedUrl } from '../../../../shared/youtube-id.js';
 
 /** The banners' frame is 8:3 (1600 x 600); the size is stated so the browser reserves it. */
 const IMAGE_WIDTH = 1600;

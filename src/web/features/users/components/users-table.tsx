@@ -1,114 +1,99 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem, UserRole } from '../../../../shared/schemas/users.js';
-import { Alert } from '../../../components/ui/alert';
+import { userRoleSchema } from '../../../../shared/schemas/users.js';
+import { DataTable, type DataTableColumn } from '../../../components/admin/data-table';
+import { notifyFailure, notifySuccess } from '../../../components/admin/toasts';
 import { formatDateTime } from '../../../lib/format-date';
+import { useUsers } from '../api/get-users';
 import { useUpdateUserRole } from '../api/update-user-role';
 
-const ROLES: readonly UserRole[] = ['client', 'admin'];
+const ROLES = userRoleSchema.options;
 
-function isRole(value: string): value is UserRole {
-  return (ROLES as readonly string[]).includes(value);
-}
-
-type UsersTableProps = {
-  users: readonly UserListItem[];
-  /** The administrator looking at the list, whose own role cannot be changed here. */
-  currentUserId: string;
-};
-
-/** Accounts with their role (SPEC §2, User management). */
-export function UsersTable({ users, currentUserId }: UsersTableProps) {
-  const { t } = useTranslation();
+/** Accounts with their role (SPEC §2, User management), on the back office's table. */
+export function UsersTable({ currentUserId }: { currentUserId: string }) {
+  const { t, i18n } = useTranslation();
+  const users = useUsers();
   const updateRole = useUpdateUserRole();
-  const changed = updateRole.isSuccess ? updateRole.data : null;
 
+  function changeRole(user: UserListItem, role: UserRole) {
+    updateRole.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: (changed) => notifySuccess(t('admin.userManagement.roleChanged', { name: changed.full_name || changed.email, role: t(`admin.userManagement.roles.${changed.role}`) })),
+        onError: (error) => notifyFailure(t('admin.userManagement.updateFailed'), error),
+      },
+    );
+  }
+
+  const columns: DataTableColumn<UserListItem>[] = [
+    { id: 'name', header: t('admin.userManagement.columns.name'), value: (user) => user.full_name ?? '', cell: (user) => user.full_name || t('common.noValue'), className: 'font-medium text-white' },
+    { id: 'email', header: t('admin.userManagement.columns.email'), value: (user) => user.email, cell: (user) => user.email, className: 'break-all' },
+    {
+      id: 'registered',
+      header: t('admin.userManagement.columns.registered'),
+      value: (user) => user.created_date,
+      cell: (user) => formatDateTime(user.created_date, i18n.language) ?? t('common.noValue'),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'role',
+      header: t('admin.userManagement.columns.role'),
+      value: (user) => user.role,
+      cell: (user) => (
+        <RoleSelect
+          user={user}
+          isSelf={user.id === currentUserId}
+          // While the change is on its way, show the role asked for rather than the old one.
+          pendingRole={updateRole.isPending && updateRole.variables.id === user.id ? updateRole.variables.role : null}
+          onChange={(role) => changeRole(user, role)}
+        />
+      ),
+    },
+  ];
+  const hasOthers = users.data?.some((user) => user.id !== currentUserId) ?? false;
   return (
-    <div className="flex flex-col gap-4">
-      {updateRole.isError && <Alert tone="error">{t('admin.userManagement.updateFailed')}</Alert>}
-      {changed && (
-        <Alert tone="success">
-          {t('admin.userManagement.roleChanged', {
-            name: changed.full_name || changed.email,
-            role: t(`admin.userManagement.roles.${changed.role}`),
-          })}
-        </Alert>
-      )}
-      <div className="overflow-x-auto rounded-xl border border-slate-800">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.userManagement.columns.name')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.userManagement.columns.email')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.userManagement.columns.registered')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.userManagement.columns.role')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-800">
-            {users.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                isSelf={user.id === currentUserId}
-                // While the change is on its way, show the role asked for rather than the old one.
-                pendingRole={updateRole.isPending && updateRole.variables.id === user.id ? updateRole.variables.role : null}
-                onRoleChange={(role) => updateRole.mutate({ id: user.id, role })}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <>
+      <DataTable label={t('admin.userManagement.title')} rows={users.data} columns={columns} getRowId={(user) => user.id} query={users} emptyMessage={t('admin.userManagement.empty')} searchable />
+      {users.isSuccess && !hasOthers && <p className="mt-4 rounded-xl border border-dashed border-slate-700 p-6 text-center text-slate-400">{t('admin.userManagement.empty')}</p>}
+    </>
   );
 }
 
-type UserRowProps = {
+type RoleSelectProps = {
   user: UserListItem;
   isSelf: boolean;
   pendingRole: UserRole | null;
-  onRoleChange: (role: UserRole) => void;
+  onChange: (role: UserRole) => void;
 };
 
-function UserRow({ user, isSelf, pendingRole, onRoleChange }: UserRowProps) {
-  const { t, i18n } = useTranslation();
+function RoleSelect({ user, isSelf, pendingRole, onChange }: RoleSelectProps) {
+  const { t } = useTranslation();
   const noteId = useId();
-  const name = user.full_name || user.email;
   return (
-    <tr className="align-top">
-      <td className="px-4 py-3 font-medium text-white">{user.full_name || t('common.noValue')}</td>
-      <td className="px-4 py-3 break-all text-slate-300">{user.email}</td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-300">{formatDateTime(user.created_date, i18n.language) ?? t('common.noValue')}</td>
-      <td className="px-4 py-3">
-        <select
-          aria-label={t('admin.userManagement.roleOf', { name })}
-          aria-describedby={isSelf ? noteId : undefined}
-          value={pendingRole ?? user.role}
-          disabled={isSelf || pendingRole !== null}
-          onChange={(event) => {
-            if (isRole(event.target.value)) onRoleChange(event.target.value);
-          }}
-          className="h-10 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`admin.userManagement.roles.${role}`)}
-            </option>
-          ))}
-        </select>
-        {isSelf && (
-          <p id={noteId} className="mt-1 text-xs text-slate-400">
-            {t('admin.userManagement.ownRoleNote')}
-          </p>
-        )}
-      </td>
-    </tr>
+    <>
+      <select
+        aria-label={t('admin.userManagement.roleOf', { name: user.full_name || user.email })}
+        aria-describedby={isSelf ? noteId : undefined}
+        value={pendingRole ?? user.role}
+        disabled={isSelf || pendingRole !== null}
+        onChange={(event) => {
+          const role = userRoleSchema.safeParse(event.target.value);
+          if (role.success) onChange(role.data);
+        }}
+        className="h-10 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(`admin.userManagement.roles.${role}`)}
+          </option>
+        ))}
+      </select>
+      {isSelf && (
+        <p id={noteId} className="mt-1 text-xs text-slate-400">
+          {t('admin.userManagement.ownRoleNote')}
+        </p>
+      )}
+    </>
   );
 }

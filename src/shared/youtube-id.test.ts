@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeEmbedUrl, youtubeVideoId } from './youtube-id';
+import { youtubeEmbedUrl, youtubeVideoId } from './youtube-id.js';
 
 const ID = 'PHe0bXAIuk0';
 

@@ -1,0 +1,57 @@
+import sanitize from 'sanitize-html';
+import { ALLOWED_TAGS, isAllowedImageSrc, isAllowedLinkHref, keepEditorClasses, keepTextAlign } from '../../shared/rich-text-rules.js';
+
+/** Relative links resolve against some http origin; which one does not change the verdict. */
+const ANY_ORIGIN = 'http://localhost';
+
+const richText: sanitize.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: { '*': ['class', 'style'], a: ['href'], img: ['src', 'alt'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // The transform below already reduced style to one text-align declaration.
+  parseStyleAttributes: false,
+  transformTags: {
+    '*': (tagName, attribs) => {
+      const kept: sanitize.Attributes = {};
+      for (const [name, value] of Object.entries(attribs)) {
+        if (name === 'class') {
+          const classes = keepEditorClasses(value);
+          if (classes) kept.class = classes;
+        } else if (name === 'style') {
+          const style = keepTextAlign(value);
+          if (style) kept.style = style;
+        } else if (name === 'href') {
+          if (tagName === 'a' && isAllowedLinkHref(value, ANY_ORIGIN)) kept.href = value.trim();
+        } else {
+          kept[name] = value;
+        }
+      }
+      return { tagName, attribs: kept };
+    },
+  },
+  // An image the storefront would not show (data:, javascript:, another scheme) is not stored.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isAllowedImageSrc(frame.attribs.src ?? ''),
+};
+
+/**
+ * HTML written in the back office (robot descriptions, Copy Trade, Update and the other content
+ * pages, newsletters) reduced to the editor's formats of SPEC §5 before it is stored: the same
+ * allow-list (src/shared/rich-text-rules.ts) the storefront applies again when it shows it.
+ */
+export function sanitizeRichText(html: string): string {
+  return sanitize(html, richText);
+}
+
+const plainText: sanitize.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' };
+const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+
+/**
+ * Text shown as text (FAQ answers, which keep their line breaks): markup is removed, so nothing
+ * stored can be read as HTML by any later reader, and the characters a person typed stay as typed.
+ */
+export function stripMarkup(text: string): string {
+  return sanitize(text, plainText).replace(/&(lt|gt|quot|#39|amp);/g, (entity) => entities[entity] ?? entity);
+}

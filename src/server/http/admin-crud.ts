@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { moveInputSchema, type MoveDirection } from '../../shared/schemas/catalogue.js';
+import { NotFoundError } from '../errors.js';
+import { diffChanges, type AuditLog } from '../modules/audit/audit.service.js';
+
+/** What a back-office resource's service offers; rules (sanitising, conflicts, order) live there. */
+export interface AdminCrudService<Entity, Create, Patch> {
+  list(): Promise<Entity[]>;
+  get(id: string): Promise<Entity | undefined>;
+  create(input: Create): Promise<Entity>;
+  /** Throws NotFoundError when there is no such record. */
+  update(id: string, patch: Patch): Promise<Entity>;
+  /** Throws NotFoundError when there is no such record. */
+  remove(id: string): Promise<void>;
+  /** Up/down reordering (SPEC §4); answers the whole list in its new order. */
+  move?(id: string, direction: MoveDirection): Promise<Entity[]>;
+}
+
+/**
+ * A back-office resource described once (STYLE.md "Describe a resource once"): its address, the
+ * schemas of what it answers and accepts, and its service. `adminCrudRoutes` turns it into
+ * `GET` list, `POST` create, `PATCH /:id`, `DELETE /:id` and, when the service can move records,
+ * `POST /:id/move` — each for administrators only, answering only the entity schema's columns,
+ * and recorded in the activity log.
+ */
+export interface AdminResource<Entity extends { id: string }, Create, Patch> {
+  /** e.g. '/api/admin/categories' */
+  path: string;
+  /** The activity log's name for it, e.g. 'category'. */
+  name: string;
+  entity: z.ZodType<Entity>;
+  create: z.ZodType<Create>;
+  patch: z.ZodType<Patch>;
+  service: AdminCrudService<Entity, Create, Patch>;
+  /** How a person recognises a record in the activity log: its name or title. */
+  label: (entity: Entity) => string;
+}
+
+export const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+/**
+ * The routes of one resource. The public read cache needs no call here: every successful admin
+ * write clears it (http/admin-writes.ts).
+ */
+export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(resource: AdminResource<Entity, Create, Patch>, audit: AuditLog): FastifyPluginAsyncZod {
+  const { path, name, service, label } = resource;
+  const admin = { access: 'admin' } as const;
+  // Typed loosely here: the handlers return the service's entities, the schemas only filter them.
+  const entity: z.ZodType = resource.entity;
+  const list = z.array(entity);
+  const fieldsOf = (input: unknown) => Object.keys(input as object);
+
+  return async (app) => {
+    app.get(path, { config: admin, schema: { response: { 200: list } } }, () => service.list());
+
+    app.post(path, { config: admin, schema: { body: resource.create as z.ZodType, response: { 201: entity } } }, async (request, reply) => {
+      const created = await service.create(request.body as Create);
+      const after = created as Record<string, unknown>;
+      await audit.record({ actor: request.user!, action: 'create', resource: name, recordId: created.id, summary: label(created), changes: diffChanges(null, after, fieldsOf(request.body)) });
+      return reply.status(201).send(created);
+    });
+
+    app.patch(`${path}/:id`, { config: admin, schema: { params: idParams, body: resource.patch as z.ZodType, response: { 200: entity } } }, async (request) => {
+      const before = await service.get(request.params.id);
+      if (!before) throw new NotFoundError(`No such ${name}.`);
+      const updated = await service.update(request.params.id, request.body as Patch);
+      const changes = diffChanges(before as Record<string, unknown>, updated as Record<string, unknown>, fieldsOf(request.body));
+      await audit.record({ actor: request.user!, action: 'update', resource: name, recordId: updated.id, summary: label(updated), changes });
+      return updated;
+    });
+
+    app.delete(`${path}/:id`, { config: admin, schema: { params: idParams } }, async (request, reply) => {
+      const before = await service.get(request.params.id);
+      if (!before) throw new NotFoundError(`No such ${name}.`);
+      await service.remove(request.params.id);
+      await audit.record({ actor: request.user!, action: 'delete', resource: name, recordId: before.id, summary: label(before) });
+      return reply.status(204).send();
+    });
+
+    const move = service.move?.bind(service);
+    if (move) {
+      app.post(`${path}/:id/move`, { config: admin, schema: { params: idParams, body: moveInputSchema, response: { 200: list } } }, async (request) => {
+        const before = await service.get(request.params.id);
+        if (!before) throw new NotFoundError(`No such ${name}.`);
+        const reordered = await move(request.params.id, request.body.direction);
+        await audit.record({ actor: request.user!, action: `move ${request.body.direction}`, resource: name, recordId: before.id, summary: label(before) });
+        return reordered;
+      });
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import type { Robot, RobotInput } from '../../../shared/schemas/catalogue.js';
+import type { RobotUpdate } from '../../db/schema.js';
+import { BadRequestError, NotFoundError } from '../../errors.js';
+import type { AdminCrudService } from '../../http/admin-crud.js';
+import { sanitizeRichText } from '../../html/sanitize-rich-text.js';
+import { toRobot } from './catalogue.service.js';
+import type { CategoriesRepository } from './categories.repository.js';
+import type { RobotsRepository } from './robots.repository.js';
+
+type RobotPatch = Partial<RobotInput>;
+
+/** Robot management (SPEC §2, §5): every robot, active or not; descriptions stored sanitised. */
+export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotPatch> {
+  constructor(
+    private readonly robots: RobotsRepository,
+    private readonly categories: CategoriesRepository,
+  ) {}
+
+  async list(): Promise<Robot[]> {
+    return (await this.robots.list({ sort: '-created_date' })).map(toRobot);
+  }
+
+  async get(id: string): Promise<Robot | undefined> {
+    const row = await this.robots.findById(id);
+    return row && toRobot(row);
+  }
+
+  /** The columns to write: rich text cleaned, features as JSON text, the category checked. */
+  private async columns(input: RobotPatch): Promise<RobotUpdate> {
+    const { features, description, ...rest } = input;
+    const columns: RobotUpdate = { ...rest };
+    if (description !== undefined) columns.description = sanitizeRichText(description);
+    if (features !== undefined) columns.features = JSON.stringify(features);
+    if (input.category && !(await this.categories.findByKey(input.category))) {
+      throw new BadRequestError('Invalid body.category: no such category', { 'body.category': 'no such category' });
+    }
+    return columns;
+  }
+
+  async create(input: RobotInput): Promise<Robot> {
+    const columns = await this.columns(input);
+    return toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price }));
+  }
+
+  async update(id: string, patch: RobotPatch): Promise<Robot> {
+    const updated = await this.robots.update(id, await this.columns(patch));
+    if (!updated) throw new NotFoundError('No such robot.');
+    return toRobot(updated);
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!(await this.robots.findById(id))) throw new NotFoundError('No such robot.');
+    await this.robots.delete(id);
+  }
+}

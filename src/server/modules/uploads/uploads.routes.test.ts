@@ -1,0 +1,71 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
+import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+function multipartBody(filename: string, content: Buffer, field = 'file') {
+  const boundary = '----tradebot-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe.each(testDialects)('public image uploads on %s', (dialect) => {
+  let shop: TestApp;
+  let cookie: string;
+  const storedFiles = () => {
+    const root = path.join(shop.dataDir, 'storage');
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  };
+  const upload = (filename: string, content: Buffer, kind = 'robot', field = 'file') => {
+    const { body, contentType } = multipartBody(filename, content, field);
+    return shop.app.inject({ method: 'POST', url: `/api/admin/uploads/image?kind=${kind}`, headers: { ...SAME_ORIGIN, cookie, 'content-type': contentType }, payload: body });
+  };
+
+  beforeAll(async () => {
+    shop = await createTestApp(dialect);
+    cookie = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(() => shop.close());
+
+  it('stores an image under a generated name and serves it with long caching', async () => {
+    const response = await upload('My Robot.png', PNG);
+    expect(response.statusCode).toBe(201);
+    const { url } = response.json<{ url: string }>();
+    expect(url).toMatch(/^\/files\/public\/images\/[0-9a-f-]{36}\.png$/);
+    const served = await shop.app.inject(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('refuses an 11 MB image, a .php renamed .png, a ../ name and a type the field does not take, leaving nothing', async () => {
+    const before = storedFiles();
+    const tooBig = await upload('big.png', Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error.message).toBe('File too large. Please upload an image smaller than 10MB.');
+    const php = await upload('shell.png', Buffer.from('<?php system($_GET["c"]); ?>'));
+    expect(php.statusCode).toBe(415);
+    expect(php.json().error.message).toBe('Invalid file type. Please upload a valid image file (JPEG, PNG, GIF, WebP, or SVG).');
+    expect((await upload('../../escape.png', PNG)).statusCode).toBe(400);
+    expect((await upload('..', PNG)).statusCode).toBe(400);
+    expect((await upload('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'robot')).statusCode).toBe(415);
+    expect((await upload('photo.png', PNG, 'robot', 'image')).statusCode).toBe(400);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('serves only public files that exist', async () => {
+    for (const url of ['/files/public/images/none.png', '/files/public/../private/x.png', '/files/private/orders/x.zip', '/files/public/images/%2e%2e/x.png']) {
+      expect((await shop.app.inject(url)).statusCode, url).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
+import { imageKindNames, imageKinds, imageTypes, type ImageType } from '../../../shared/image-types.js';
+import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors.js';
+import { assertStorageKey } from '../../storage/storage.js';
+import type { ModuleContext } from '../module-context.js';
+import { sniffImageType, SNIFF_BYTES } from './image-sniffer.js';
+
+// SPEC §5's messages, for every image upload.
+const WRONG_TYPE = 'Invalid file type. Please upload a valid image file (JPEG, PNG, GIF, WebP, or SVG).';
+const TOO_LARGE = 'File too large. Please upload an image smaller than 10MB.';
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+const mimeOfExtension = new Map<string, string>(Object.values(imageTypes).map((type) => [type.extension, type.mime]));
+
+/** A name a person gave their file: a plain name, never a path or control characters. */
+function isPlainFileName(name: string): boolean {
+  // Control characters are exactly what this refuses.
+  // eslint-disable-next-line no-control-regex
+  return name.length > 0 && name.length <= 255 && !/[/\\\u0000-\u001f]/.test(name) && !name.split('.').every((part) => part === '') && !name.includes('..');
+}
+
+/**
+ * The file's first bytes decide its type; the stream handed on still carries every byte, so the
+ * size limit is enforced while the rest is read.
+ */
+async function sniffed(source: Readable): Promise<{ type: ImageType | null; body: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* everything() {
+    yield head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { type: sniffImageType(head), body: Readable.from(everything()) };
+}
+
+/** Public images (robot pictures, banners, editor images, logo, favicon, social image). */
+export function uploadsRoutes({ storage, audit }: ModuleContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Registered here, not for the whole app: only this route reads multipart bodies.
+    // preservePath: see the name as sent, so a path in it is refused rather than quietly cut off.
+    await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 0, parts: 1, fileSize: IMAGE_MAX_BYTES + 1 } });
+
+    app.post(
+      '/api/admin/uploads/image',
+      {
+        config: { access: 'admin' },
+        schema: { querystring: z.object({ kind: z.enum(imageKindNames).default('editor') }), response: { 201: z.object({ url: z.string() }) } },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the image as multipart/form-data, in the field "file".');
+        const file = await request.file();
+        if (!file || file.fieldname !== 'file') {
+          file?.file.resume();
+          throw new BadRequestError('Send the image in the field "file".', { 'body.file': 'is required' });
+        }
+        try {
+          if (!isPlainFileName(file.filename)) throw new BadRequestError('Invalid file name.', { 'body.file': 'invalid file name' });
+          const { type, body } = await sniffed(file.file);
+          const allowed: readonly ImageType[] = imageKinds[request.query.kind];
+          if (type === null || !allowed.includes(type)) throw new UnsupportedMediaTypeError(WRONG_TYPE);
+          const key = `public/images/${randomUUID()}.${imageTypes[type].extension}`;
+          await storage.put(key, body, { maxBytes: IMAGE_MAX_BYTES, contentType: imageTypes[type].mime });
+          const url = `/files/${key}`;
+          await audit.record({ actor: request.user!, action: 'upload', resource: 'image', recordId: url, summary: path.basename(file.filename) });
+          return reply.status(201).send({ url });
+        } catch (error) {
+          // Drain what is left of the upload so the client reads our answer, not a reset.
+          file.file.resume();
+          if (error instanceof PayloadTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(TOO_LARGE);
+          throw error;
+        }
+      },
+    );
+
+    // Stored public images, under names the server made: they never change, so browsers keep
+    // them a year. Only `public/` keys can be named here; private files have no address.
+    app.get('/files/public/*', async (request, reply) => {
+      const key = `public/${(request.params as { '*': string })['*']}`;
+      const mime = mimeOfExtension.get(key.split('.').pop()?.toLowerCase() ?? '');
+      try {
+        assertStorageKey(key);
+      } catch {
+        throw new NotFoundError();
+      }
+      const file = mime ? await storage.open(key) : null;
+      if (!file || !mime) throw new NotFoundError();
+      return (
+        reply
+          .type(mime)
+          .header('content-length', file.size)
+          .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+          // An SVG opened on its own is a document: it must not be able to run anything.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .send(file.stream)
+      );
+    });
+  };
+}

@@ -1,0 +1,259 @@
+import {
+  columnFilteringFeature,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  filterFn_includesString,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type PaginationState,
+  type SortingState,
+} from '@tanstack/react-table';
+import { clsx } from 'clsx';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../ui/alert';
+import { buttonClass } from '../ui/button-classes';
+
+/** One column: what a cell shows, and optionally the value it sorts and is searched by. */
+export type DataTableColumn<T> = {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Makes the column sortable (and searchable when it is text). */
+  value?: (row: T) => string | number | null;
+  className?: string;
+};
+
+/** The query behind the table: its states drive the loading, error and empty views. */
+export type DataTableQuery = { isPending: boolean; isError: boolean; refetch: () => unknown };
+
+/**
+ * Paging, sorting and search done by the server (the orders table has thousands of rows): the
+ * table shows `rows` as the current page and reports what the reader asks for.
+ */
+export type ServerPaging = {
+  rowCount: number;
+  pagination: PaginationState;
+  onPaginationChange: (pagination: PaginationState) => void;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+};
+
+export type DataTableProps<T extends Record<string, any>> = {
+  /** Names the table for assistive technology. */
+  label: string;
+  rows: readonly T[] | undefined;
+  columns: readonly DataTableColumn<T>[];
+  getRowId: (row: T) => string;
+  query: DataTableQuery;
+  emptyMessage: string;
+  /** Buttons of one row (edit, delete, move); the column is headed "Actions". */
+  rowActions?: (row: T, index: number, rows: readonly T[]) => ReactNode;
+  /** Shows a search box over the searchable columns. */
+  searchable?: boolean;
+  pageSize?: number;
+  server?: ServerPaging;
+  /** Buttons above the table, beside the search box (e.g. "Add"). */
+  toolbar?: ReactNode;
+};
+
+const features = tableFeatures({
+  rowSortingFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  filteredRowModel: createFilteredRowModel(),
+  sortedRowModel: createSortedRowModel(),
+  paginatedRowModel: createPaginatedRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric },
+  filterFns: { includesString: filterFn_includesString },
+});
+
+const EMPTY: never[] = [];
+
+/**
+ * The back office's table (TanStack Table): sortable headers, search, paging, and the loading,
+ * error-with-retry and empty states, with the same look on every page. Data and markup are ours;
+ * the library only orders, filters and slices rows.
+ */
+export function DataTable<T extends Record<string, any>>({ label, rows, columns, getRowId, query, emptyMessage, rowActions, searchable = false, pageSize = 20, server, toolbar }: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [search, setSearch] = useState('');
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
+
+  const tableColumns = useMemo(() => {
+    const defs: ColumnDef<typeof features, T, unknown>[] = columns.map((column) => ({
+      id: column.id,
+      header: column.header,
+      accessorFn: column.value ?? (() => null),
+      enableSorting: column.value !== undefined,
+      enableGlobalFilter: column.value !== undefined,
+      sortFn: 'alphanumeric',
+      sortUndefined: 'last',
+    }));
+    return defs;
+  }, [columns]);
+
+  const sortingState = server?.sorting ?? sorting;
+  const paginationState = server?.pagination ?? pagination;
+  const searchState = server?.search ?? search;
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data: (rows ?? EMPTY) as T[],
+    getRowId: (row: T) => getRowId(row),
+    state: { sorting: sortingState, pagination: paginationState, globalFilter: searchState },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sortingState) : updater;
+      if (server) server.onSortingChange(next);
+      else setSorting(next);
+    },
+    onPaginationChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(paginationState) : updater;
+      if (server) server.onPaginationChange(next);
+      else setPagination(next);
+    },
+    onGlobalFilterChange: (updater) => {
+      const next = String(typeof updater === 'function' ? updater(searchState) : (updater ?? ''));
+      if (server) server.onSearchChange(next);
+      else setSearch(next);
+    },
+    globalFilterFn: 'includesString',
+    enableSortingRemoval: true,
+    manualPagination: server !== undefined,
+    manualSorting: server !== undefined,
+    manualFiltering: server !== undefined,
+    ...(server ? { rowCount: server.rowCount } : {}),
+  });
+
+  const columnById = new Map(columns.map((column) => [column.id, column]));
+  const visibleRows = table.getRowModel().rows;
+  const total = server ? server.rowCount : table.getFilteredRowModel().rows.length;
+  const allRows = (rows ?? EMPTY) as readonly T[];
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <p role="status" className="p-6 text-center text-slate-400">
+        {t('backOffice.table.loading')}
+      </p>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert tone="error" className="m-4">
+        {t('backOffice.table.loadError')}
+        <button type="button" onClick={() => void query.refetch()} className={buttonClass('secondary', 'mt-3 flex')}>
+          {t('common.retry')}
+        </button>
+      </Alert>
+    );
+  } else if (visibleRows.length === 0) {
+    body = <p className="p-6 text-center text-slate-400">{searchState ? t('backOffice.table.noMatch') : emptyMessage}</p>;
+  } else {
+    body = (
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const title = String(header.column.columnDef.header);
+                  return (
+                    <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined} className="px-4 py-3 font-semibold">
+                      {header.column.getCanSort() ? (
+                        <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 uppercase hover:text-white">
+                          {title}
+                          {sorted === 'asc' ? <ArrowUp aria-hidden="true" className="size-3.5" /> : sorted === 'desc' ? <ArrowDown aria-hidden="true" className="size-3.5" /> : <ArrowUpDown aria-hidden="true" className="size-3.5 opacity-50" />}
+                        </button>
+                      ) : (
+                        title
+                      )}
+                    </th>
+                  );
+                })}
+                {rowActions && (
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    {t('backOffice.table.actions')}
+                  </th>
+                )}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="divide-y divide-slate-800">
+            {visibleRows.map((row) => (
+              <tr key={row.id} className="align-middle">
+                {row.getAllCells().map((cell) => {
+                  const column = columnById.get(cell.column.id)!;
+                  return (
+                    <td key={cell.id} className={clsx('px-4 py-3 text-slate-300', column.className)}>
+                      {column.cell(row.original)}
+                    </td>
+                  );
+                })}
+                {rowActions && (
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-1">{rowActions(row.original, allRows.indexOf(row.original), allRows)}</div>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  const pageCount = Math.max(1, table.getPageCount());
+  return (
+    <div className="mt-6 flex flex-col gap-3">
+      {(searchable || toolbar) && (
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          {searchable ? (
+            <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-xs">
+              <label htmlFor={searchId} className="text-sm font-medium text-slate-300">
+                {t('backOffice.table.search')}
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                value={searchState}
+                onChange={(event) => table.setGlobalFilter(event.target.value)}
+                className="h-11 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100"
+              />
+            </div>
+          ) : (
+            <span />
+          )}
+          {toolbar && <div className="flex flex-wrap gap-2">{toolbar}</div>}
+        </div>
+      )}
+      <section aria-label={label} className="rounded-xl border border-slate-800">
+        {body}
+      </section>
+      {!query.isPending && !query.isError && total > paginationState.pageSize && (
+        <nav aria-label={t('backOffice.table.pagination')} className="flex items-center justify-end gap-2 text-sm text-slate-400">
+          <span>{t('backOffice.table.page', { page: paginationState.pageIndex + 1, count: pageCount, total })}</span>
+          <button type="button" aria-label={t('backOffice.table.previous')} disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()} className={buttonClass('secondary', 'w-11 px-0 disabled:opacity-40')}>
+            <ChevronLeft aria-hidden="true" className="size-4" />
+          </button>
+          <button type="button" aria-label={t('backOffice.table.next')} disabled={!table.getCanNextPage()} onClick={() => table.nextPage()} className={buttonClass('secondary', 'w-11 px-0 disabled:opacity-40')}>
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
