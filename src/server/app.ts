@@ -16,6 +16,7 @@ import { runExclusive } from './db/dialect.js';
 import { lockDataDir } from './db/sqlite.js';
 import { LocalDiskStorage } from './storage/local-disk-storage.js';
 import type { Storage } from './storage/storage.js';
+import { sanitizeRichText } from './html/sanitize-rich-text.js';
 import { registerHtmlPages } from './html/html.routes.js';
 import { PageShell } from './html/page-shell.js';
 import { registerSeoRoutes } from './html/seo.routes.js';
@@ -177,7 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     settings,
     sender: campaignSender,
     canEmail: mailer.delivers,
-    sanitize: (html) => html,
+    sanitize: sanitizeRichText,
   });
 
   registerErrorHandler(app);
@@ -205,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contentRoutes(content, publicCache));
   registerAuthRoutes(app, auth, config);
   await app.register(newsletterRoutes(new NewsletterService({ subscribers, settings, mailer, emails, log: app.log })));
-  await app.register(newsletterAdminRoutes(newsletterAdmin));
+  await app.register(newsletterAdminRoutes(newsletterAdmin, audit));
   await app.register(chatRoutes(new ChatService(settings)));
   await app.register(usersRoutes(users, audit));
   await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings)));

@@ -48,11 +48,15 @@ export interface SubscriberPage {
 }
 
 const title = z.string().trim().min(1, 'Titre et contenu requis.').max(300);
-// Quill leaves "<p><br></p>" in an empty editor: content is blank unless it has text or an image.
+/** Quill leaves "<p><br></p>" in an empty editor: content is blank unless it has text or an image. */
+export function isBlankHtml(html: string): boolean {
+  return html.replace(/<(?!img\b)[^>]*>/gi, '').replace(/&nbsp;/g, ' ').trim() === '';
+}
+
 const content = z
   .string()
   .max(500_000)
-  .refine((html) => html.replace(/<(?!img\b)[^>]*>/gi, '').replace(/&nbsp;/g, ' ').trim() !== '', 'Titre et contenu requis.');
+  .refine((html) => !isBlankHtml(html), 'Titre et contenu requis.');
 
 export const templateInputSchema = z.object({ title, content });
 export type TemplateInput = z.infer<typeof templateInputSchema>;

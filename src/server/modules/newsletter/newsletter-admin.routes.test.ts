@@ -83,8 +83,8 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       const lines = response.body.trimEnd().split('\r\n');
       expect(lines[0]).toBe('id,email,token,created_date');
       expect(lines).toHaveLength(1 + 122);
-      expect(lines[1]).toBe(`formula-2,"'@SUM(1+1)@example.com",token-2,2030-01-01T00:00:01.000Z`);
-      expect(lines[2]).toBe(`formula-1,"'=HYPERLINK(""http://evil.example"",""Click"")","'-token-1",2030-01-01T00:00:00.000Z`);
+      expect(lines[1]).toBe(`formula-2,'@SUM(1+1)@example.com,token-2,2030-01-01T00:00:01.000Z`);
+      expect(lines[2]).toBe(`formula-1,"'=HYPERLINK(""http://evil.example"",""Click"")",'-token-1,2030-01-01T00:00:00.000Z`);
       const token = await db().selectFrom('newsletter_subscribers').select('unsubscribe_token').where('id', '=', ids[119]!).executeTakeFirstOrThrow();
       expect(lines[3]).toBe(`${ids[119]},sub-119@example.com,${token.unsubscribe_token},2026-01-01T00:01:59.000Z`);
       await db().deleteFrom('newsletter_subscribers').where('id', 'in', ['formula-1', 'formula-2']).execute();
@@ -178,6 +178,19 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       expect(response.json().error).toEqual({ code: 'newsletter_not_confirmed', message: "Erreur lors de l'envoi: La réponse du webhook n'a pas confirmé le succès." });
       const history = (await call('GET', '/api/admin/newsletter/campaigns')).json<CampaignSummary[]>();
       expect(history[0]).toMatchObject({ title: 'Unconfirmed', channel: 'workflow', status: 'failed', failed: 1, error: response.json().error.message });
+    });
+
+    it('sends and stores the content sanitised to the editor formats', async () => {
+      workflow.answer = { status: 200, body: { result: 'success' } };
+      const hostile = '<p onclick="steal()">Hi <a href="javascript:alert(1)">there</a></p><script>alert(1)</script><img src="x" onerror="alert(1)">';
+      const response = await call('POST', '/api/admin/newsletter/send', { title: 'Clean', content: hostile, recipients: [ids[0]] });
+      expect(response.statusCode).toBe(200);
+      const sent = (workflow.requests[0]!.body as { content: string }).content;
+      expect(sent).toBe('<p>Hi <a>there</a></p>');
+      expect(response.json().template.content).toBe(sent);
+      const onlyScript = await call('POST', '/api/admin/newsletter/templates', { title: 'Nothing', content: '<script>alert(1)</script>' });
+      expect(onlyScript.statusCode).toBe(400);
+      expect(onlyScript.json().error.fields).toEqual({ 'body.content': 'Titre et contenu requis.' });
     });
 
     it('refuses a send without recipient or without title and content', async () => {

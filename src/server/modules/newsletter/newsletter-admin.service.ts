@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { CampaignSummary, SendNewsletterResult, SubscriberPage, SubscriberSelection, TemplateInput } from '../../../shared/schemas/newsletter.js';
-import { SUBSCRIBERS_PAGE_SIZE } from '../../../shared/schemas/newsletter.js';
+import { isBlankHtml, SUBSCRIBERS_PAGE_SIZE } from '../../../shared/schemas/newsletter.js';
 import { AppError, BadRequestError, NotFoundError, UpstreamError } from '../../errors.js';
 import { postToWebhook } from '../../integrations/webhooks.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -69,11 +69,20 @@ export class NewsletterAdminService {
   }
 
   createTemplate(input: TemplateInput) {
-    return this.options.templates.insert({ title: input.title, content: this.options.sanitize(input.content) });
+    return this.options.templates.insert({ title: input.title, content: this.clean(input.content) });
   }
 
-  async deleteTemplate(id: string): Promise<void> {
-    if (!(await this.options.templates.delete(id))) throw new NotFoundError('Template not found.');
+  /** Sanitised content; content that was only markup the editor does not allow is blank. */
+  private clean(html: string): string {
+    const content = this.options.sanitize(html);
+    if (isBlankHtml(content)) throw new BadRequestError('Titre et contenu requis.', { 'body.content': 'Titre et contenu requis.' });
+    return content;
+  }
+
+  async deleteTemplate(id: string): Promise<{ id: string; title: string }> {
+    const template = await this.options.templates.find(id);
+    if (!template || !(await this.options.templates.delete(id))) throw new NotFoundError('Template not found.');
+    return template;
   }
 
   listCampaigns(): Promise<CampaignSummary[]> {
@@ -90,7 +99,7 @@ export class NewsletterAdminService {
     const all = await settings.getAll();
     const workflowUrl = all.n8n_newsletter_url;
     if (!workflowUrl && !this.options.canEmail) throw new AppError(409, 'newsletter_not_configured', NOT_CONFIGURED);
-    const newsletter = { title: input.title, content: this.options.sanitize(input.content), sender };
+    const newsletter = { title: input.title, content: this.clean(input.content), sender };
     const filter = filterOf({ ids: input.recipients, q: input.q });
 
     if (!workflowUrl) {

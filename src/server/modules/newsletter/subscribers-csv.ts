@@ -1,16 +1,7 @@
 import { Readable } from 'node:stream';
+import { csvCell } from '../../http/csv-cell.js';
 
 export const CSV_COLUMNS = ['id', 'email', 'token', 'created_date'] as const;
-
-/**
- * One CSV cell (RFC 4180), safe to open in a spreadsheet: a value that starts like a formula
- * (=, +, -, @, or a tab or carriage return that some spreadsheets skip) gets a leading apostrophe,
- * the OWASP "CSV injection" advice, so it is shown as text instead of being evaluated.
- */
-export function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) || text !== value ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 interface ExportRow {
   id: string;
