@@ -21,6 +21,9 @@ export const PAGES = [
   'UserManagement',
   'Settings',
   'ResetPassword',
+  // Any content page without a page of its own in the spec (`?slug=`), and the activity log.
+  'PageManagement',
+  'Activity',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentPageSlugs } from '../content-pages.js';
 import { youtubeVideoId } from '../youtube-id.js';
 
 /**
@@ -103,7 +104,7 @@ export const faqSchema = z.object({
 });
 export type Faq = z.infer<typeof faqSchema>;
 
-export const pageSlugSchema = z.enum(['copy_trade', 'update']);
+export const pageSlugSchema = z.enum(contentPageSlugs);
 export type PageSlug = z.infer<typeof pageSlugSchema>;
 
 export const contentPageSchema = z.object({

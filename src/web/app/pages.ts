@@ -23,4 +23,6 @@ export const pageComponents: Record<PageName, LazyExoticComponent<ComponentType>
   UserManagement: lazy(() => import('../pages/admin/user-management')),
   Settings: lazy(() => import('../pages/admin/settings')),
   ResetPassword: lazy(() => import('../pages/reset-password')),
+  PageManagement: lazy(() => import('../pages/admin/page-management')),
+  Activity: lazy(() => import('../pages/admin/activity')),
 };

@@ -25,3 +25,10 @@ export function formatDecimal(value: number | null | undefined, locale: string):
 export function formatPercent(value: number | null | undefined, locale: string): string | null {
   return isPresent(value) ? cachedFormat(percentFormats, locale, { style: 'percent' }).format(value / 100) : null;
 }
+
+const signedFormats = new Map<string, Intl.NumberFormat>();
+
+/** With its sign, for profits and losses: `12.5` -> '+12.50', `-3` -> '-3.00'; null when absent. */
+export function formatSignedDecimal(value: number | null | undefined, locale: string): string | null {
+  return isPresent(value) ? cachedFormat(signedFormats, locale, { signDisplay: 'exceptZero' }).format(value) : null;
+}

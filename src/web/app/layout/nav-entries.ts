@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { isWebLink, safeExternalHref } from '../../lib/safe-href';
-import { pagePath, type PageName } from '../../../shared/pages.js';
+import { contentPageSlugs, humanizeSlug, managementPathOf } from '../../../shared/content-pages.js';
+import { pagePath, resolvePage, type PageName } from '../../../shared/pages.js';
 
 export type NavEntry =
   /** A page of this app, navigated client-side. */
@@ -34,17 +35,18 @@ export function useNavEntries(): NavEntry[] {
 }
 
 /** The Admin menu of SPEC §2, in its order, with the catalogue key of each label. */
-const adminPages = [
+const adminPagesBeforeContent = [
   ['Dashboard', 'pages.dashboard.adminTitle'],
   ['RobotManagement', 'admin.robotManagement.title'],
   ['CategoryManagement', 'admin.categoryManagement.title'],
   ['FAQManagement', 'admin.faqManagement.title'],
-  ['CopyTradeManagement', 'admin.copyTradeManagement.title'],
-  ['UpdateManagement', 'admin.updateManagement.title'],
+] as const satisfies readonly (readonly [PageName, string])[];
+const adminPagesAfterContent = [
   ['HeroBannerManagement', 'admin.heroBannerManagement.title'],
   ['UserManagement', 'admin.userManagement.title'],
   ['NewsletterManagement', 'admin.newsletterManagement.title'],
   ['Settings', 'admin.settings.title'],
+  ['Activity', 'backOffice.activity.title'],
 ] as const satisfies readonly (readonly [PageName, string])[];
 
 /** The Admin menu's entries; empty for anyone but an administrator. */
@@ -52,5 +54,20 @@ export function useAdminNavEntries(): NavEntry[] {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   if (!user?.isAdmin) return [];
-  return adminPages.map(([name, labelKey]) => page(`admin-${name}`, t(labelKey), name));
+  // One entry per editable page of the slug list: the spec's two, and any page added to it.
+  const contentPages = contentPageSlugs.map((slug): NavEntry => {
+    const href = managementPathOf(slug);
+    const label =
+      slug === 'copy_trade'
+        ? t('admin.copyTradeManagement.title')
+        : slug === 'update'
+          ? t('admin.updateManagement.title')
+          : t('backOffice.pages.menuEntry', { name: t(`backOffice.pages.names.${slug}` as 'backOffice.pages.names.copy_trade', { defaultValue: humanizeSlug(slug) }) });
+    return { kind: 'page', id: `admin-page-${slug}`, label, page: resolvePage(href), href };
+  });
+  return [
+    ...adminPagesBeforeContent.map(([name, labelKey]) => page(`admin-${name}`, t(labelKey), name)),
+    ...contentPages,
+    ...adminPagesAfterContent.map(([name, labelKey]) => page(`admin-${name}`, t(labelKey), name)),
+  ];
 }

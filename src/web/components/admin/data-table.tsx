@@ -20,6 +20,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../ui/alert';
 import { buttonClass } from '../ui/button-classes';
+import { iconButtonClass } from './icon-button-class';
 
 /** One column: what a cell shows, and optionally the value it sorts and is searched by. */
 export type DataTableColumn<T> = {
@@ -246,10 +247,10 @@ export function DataTable<T extends Record<string, any>>({ label, rows, columns,
       {!query.isPending && !query.isError && total > paginationState.pageSize && (
         <nav aria-label={t('backOffice.table.pagination')} className="flex items-center justify-end gap-2 text-sm text-slate-400">
           <span>{t('backOffice.table.page', { page: paginationState.pageIndex + 1, count: pageCount, total })}</span>
-          <button type="button" aria-label={t('backOffice.table.previous')} disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()} className={buttonClass('secondary', 'w-11 px-0 disabled:opacity-40')}>
+          <button type="button" aria-label={t('backOffice.table.previous')} disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()} className={iconButtonClass()}>
             <ChevronLeft aria-hidden="true" className="size-4" />
           </button>
-          <button type="button" aria-label={t('backOffice.table.next')} disabled={!table.getCanNextPage()} onClick={() => table.nextPage()} className={buttonClass('secondary', 'w-11 px-0 disabled:opacity-40')}>
+          <button type="button" aria-label={t('backOffice.table.next')} disabled={!table.getCanNextPage()} onClick={() => table.nextPage()} className={iconButtonClass()}>
             <ChevronRight aria-hidden="true" className="size-4" />
           </button>
         </nav>

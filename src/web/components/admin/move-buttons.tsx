@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../ui/button-classes';
+import { iconButtonClass } from './icon-button-class';
 
 type MoveButtonsProps = {
   /** Names the record in the buttons' labels ("Move Launch up"). */
@@ -14,13 +14,12 @@ type MoveButtonsProps = {
 /** Up/down reordering (SPEC §4): the first row cannot go up, the last cannot go down. */
 export function MoveButtons({ label, index, count, onMove, disabled = false }: MoveButtonsProps) {
   const { t } = useTranslation();
-  const small = buttonClass('secondary', 'h-9 w-9 px-0 disabled:opacity-30');
   return (
     <span className="inline-flex gap-1">
-      <button type="button" aria-label={t('backOffice.move.up', { name: label })} disabled={disabled || index <= 0} onClick={() => onMove('up')} className={small}>
+      <button type="button" aria-label={t('backOffice.move.up', { name: label })} disabled={disabled || index <= 0} onClick={() => onMove('up')} className={iconButtonClass()}>
         <ArrowUp aria-hidden="true" className="size-4" />
       </button>
-      <button type="button" aria-label={t('backOffice.move.down', { name: label })} disabled={disabled || index >= count - 1} onClick={() => onMove('down')} className={small}>
+      <button type="button" aria-label={t('backOffice.move.down', { name: label })} disabled={disabled || index >= count - 1} onClick={() => onMove('down')} className={iconButtonClass()}>
         <ArrowDown aria-hidden="true" className="size-4" />
       </button>
     </span>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatUsd } from './format';
+import { formatUsd } from '../../lib/format-price';
+import { formatDay } from './format';
 
 describe('formatUsd', () => {
   it('writes dollars the way each language does', () => {

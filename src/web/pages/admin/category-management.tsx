@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/ui/page-shell';
-import { RequireAdmin } from '../../features/auth/components/require-admin';
+import { AdminPage } from '../../components/admin/admin-page';
+import { CategoryManagement } from '../../features/back-office/components/category-management';
 
 export default function CategoryManagementPage() {
   const { t } = useTranslation();
   return (
-    <RequireAdmin>
-      <PageShell title={t('admin.categoryManagement.title')} />
-    </RequireAdmin>
+    <AdminPage title={t('admin.categoryManagement.title')}>
+      <CategoryManagement />
+    </AdminPage>
   );
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/ui/page-shell';
-import { RequireAdmin } from '../../features/auth/components/require-admin';
+import { AdminPage } from '../../components/admin/admin-page';
+import { FaqManagement } from '../../features/back-office/components/faq-management';
 
 export default function FaqManagementPage() {
   const { t } = useTranslation();
   return (
-    <RequireAdmin>
-      <PageShell title={t('admin.faqManagement.title')} />
-    </RequireAdmin>
+    <AdminPage title={t('admin.faqManagement.title')}>
+      <FaqManagement />
+    </AdminPage>
   );
 }

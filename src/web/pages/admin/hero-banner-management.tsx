@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/ui/page-shell';
-import { RequireAdmin } from '../../features/auth/components/require-admin';
+import { AdminPage } from '../../components/admin/admin-page';
+import { BannerManagement } from '../../features/back-office/components/banner-management';
 
-export default function HeroBannerManagementPage() {
+export default function BannerManagementPage() {
   const { t } = useTranslation();
   return (
-    <RequireAdmin>
-      <PageShell title={t('admin.heroBannerManagement.title')} />
-    </RequireAdmin>
+    <AdminPage title={t('admin.heroBannerManagement.title')}>
+      <BannerManagement />
+    </AdminPage>
   );
 }

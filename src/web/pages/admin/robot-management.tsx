@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/ui/page-shell';
-import { RequireAdmin } from '../../features/auth/components/require-admin';
+import { AdminPage } from '../../components/admin/admin-page';
+import { RobotManagement } from '../../features/back-office/components/robot-management';
 
 export default function RobotManagementPage() {
   const { t } = useTranslation();
   return (
-    <RequireAdmin>
-      <PageShell title={t('admin.robotManagement.title')} />
-    </RequireAdmin>
+    <AdminPage title={t('admin.robotManagement.title')}>
+      <RobotManagement />
+    </AdminPage>
   );
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/ui/page-shell';
-import { RequireAdmin } from '../../features/auth/components/require-admin';
+import { AdminPage } from '../../components/admin/admin-page';
+import { SettingsForm } from '../../features/back-office/components/settings-form';
 
 export default function SettingsPage() {
   const { t } = useTranslation();
   return (
-    <RequireAdmin>
-      <PageShell title={t('admin.settings.title')} />
-    </RequireAdmin>
+    <AdminPage title={t('admin.settings.title')}>
+      <SettingsForm />
+    </AdminPage>
   );
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/ui/page-shell';
-import { RequireAdmin } from '../../features/auth/components/require-admin';
+import { AdminPage } from '../../components/admin/admin-page';
+import { ContentPageManagement } from '../../features/back-office/components/content-page-management';
 
 export default function UpdateManagementPage() {
   const { t } = useTranslation();
   return (
-    <RequireAdmin>
-      <PageShell title={t('admin.updateManagement.title')} />
-    </RequireAdmin>
+    <AdminPage title={t('admin.updateManagement.title')}>
+      <ContentPageManagement slug="update" />
+    </AdminPage>
   );
 }

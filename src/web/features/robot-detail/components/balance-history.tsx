@@ -3,7 +3,8 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRobotHistory } from '../api/get-robot-history';
 import { balanceRange, toBalanceSeries } from '../balance-series';
-import { formatDay, formatUsd } from '../format';
+import { formatUsd } from '../../../lib/format-price';
+import { formatDay } from '../format';
 import { BalanceChart } from './balance-chart';
 
 /** Every state fills the same box (chart height plus two caption lines), so the page never shifts. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { Link } from '../../../lib/router';
-import { formatUsd } from '../format';
+import { formatUsd } from '../../../lib/format-price';
 
 export type OrderAccess = {
   /** Until the current user is known, the card keeps the button's place empty. */

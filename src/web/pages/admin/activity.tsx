@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../components/admin/admin-page';
+import { ActivityLog } from '../../features/back-office/components/activity-log';
+
+export default function ActivityPage() {
+  const { t } = useTranslation();
+  return (
+    <AdminPage title={t('backOffice.activity.title')}>
+      <ActivityLog />
+    </AdminPage>
+  );
+}

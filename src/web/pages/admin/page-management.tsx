@@ -1,0 +1,20 @@
+import { isContentPageSlug, type ContentPageSlug } from '../../../shared/content-pages.js';
+import { AdminPage } from '../../components/admin/admin-page';
+import { ContentPageManagement, usePageName } from '../../features/back-office/components/content-page-management';
+import { Navigate, useSearchParams } from '../../lib/router';
+
+function Page({ slug }: { slug: ContentPageSlug }) {
+  return (
+    <AdminPage title={usePageName(slug)}>
+      <ContentPageManagement slug={slug} />
+    </AdminPage>
+  );
+}
+
+/** Any content page of the slug list that has no management page of its own: `?slug=terms`. */
+export default function PageManagementPage() {
+  const [searchParams] = useSearchParams();
+  const slug = searchParams.get('slug');
+  if (!isContentPageSlug(slug)) return <Navigate to="/" replace />;
+  return <Page slug={slug} />;
+}
