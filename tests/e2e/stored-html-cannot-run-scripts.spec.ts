@@ -1,18 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 // What administrators write (robot descriptions, Copy Trade and Update pages, FAQ answers, banners,
 // hero texts) reaches every visitor's browser. The pages' Content-Security-Policy already forbids
 // inline scripts, so with it an unsafe page would still look safe here; these tests switch the CSP
-// off to check that the pages themselves never let markup run, whatever the server sends.
+// off to check that the pages themselves never let markup run, whatever was stored.
 //
-// Robots, FAQs, banners and pages have no write API yet, so their hostile content is served by
-// intercepting the public API answers the real, built pages read. The hero texts do have one
-// (PATCH /api/admin/settings) and are stored for real. When the back office gains write APIs for
-// robots, FAQs and pages, this file stores the hostile HTML through them as well.
+// Every payload is stored for real, through the back office's forms and its API (no intercepted
+// answers): the server sanitises what it stores, the storefront sanitises again what it shows.
 test.use({ bypassCSP: true, baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-const NOW = '2026-01-01T00:00:00.000Z';
 
 /** Each payload, if it ever ran, would record its number in window.__pwned. */
 const HOSTILE_HTML = [
@@ -72,121 +69,125 @@ async function expectSanitised(content: Locator) {
   await content.getByText('Trap').click();
 }
 
-test('Hostile HTML in the Copy Trade and Update pages is shown without anything able to run', async ({ page }) => {
-  for (const slug of ['copy_trade', 'update'] as const) {
-    await page.route(`**/api/pages/${slug}`, (route) =>
-      route.fulfill({
-        json: { id: `page-${slug}`, slug, title: '<img src=x onerror="window.__pwned = 20">Hostile title', content: HOSTILE_HTML, created_at: NOW, updated_at: NOW },
-      }),
-    );
-  }
-  for (const path of ['/CopyTrade', '/Update']) {
-    await page.goto(path);
-    const main = page.getByRole('main');
-    // A title is text: its markup is shown, never parsed.
-    await expect(main.getByRole('heading', { level: 1 })).toHaveText('<img src=x onerror="window.__pwned = 20">Hostile title');
-    await expectSanitised(main.locator('h1 + div'));
+/** An administrator's API session, as the back office's pages use it. */
+async function adminApi(playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, baseURL: string) {
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  expect((await api.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
+  return api;
+}
+
+/** What was stored keeps neither script links nor inline (data:) images. */
+function expectNothingDangerousStored(stored: string) {
+  expect(stored).not.toMatch(/javascript:/i);
+  expect(stored).not.toMatch(/data:/i);
+  expect(stored).not.toMatch(/<script|onerror=|onload=|onclick=|<iframe|<svg|<math|<form|<object|<embed|<style/i);
+}
+
+test('Hostile HTML saved in the Copy Trade and Update pages is stored clean and shown without anything able to run', async ({ page, playwright, baseURL }) => {
+  const api = await adminApi(playwright, baseURL!);
+  const before = await Promise.all(['copy_trade', 'update'].map(async (slug) => (await api.get(`/api/pages/${slug}`)).json()));
+  const title = '<img src=x onerror="window.__pwned = 20">Hostile title';
+  try {
+    // Copy Trade through the back office's own form (raw HTML mode), Update through its API.
+    await page.context().addCookies((await api.storageState()).cookies);
+    await page.goto('/CopyTradeManagement');
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: 'HTML', exact: true }).click();
+    await page.getByRole('textbox', { name: 'HTML source' }).fill(HOSTILE_HTML);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Copy Trade content saved successfully!')).toBeVisible();
     await expectNothingRan(page);
+    expect((await api.put('/api/admin/pages/update', { data: { title, content: HOSTILE_HTML } })).status()).toBe(200);
+
+    for (const slug of ['copy_trade', 'update']) expectNothingDangerousStored((await (await api.get(`/api/pages/${slug}`)).json()).content);
+    for (const path of ['/CopyTrade', '/Update']) {
+      await page.goto(path);
+      const main = page.getByRole('main');
+      // A title is text: its markup is shown, never parsed.
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expectSanitised(main.locator('h1 + div'));
+      await expectNothingRan(page);
+    }
+  } finally {
+    for (const [index, slug] of ['copy_trade', 'update'].entries()) {
+      if (before[index]) await api.put(`/api/admin/pages/${slug}`, { data: { title: before[index].title, content: before[index].content } });
+    }
+    await api.dispose();
   }
 });
 
-test('Hostile HTML in a robot description is shown without anything able to run', async ({ page }) => {
+test('Hostile HTML in a robot description is stored clean and shown without anything able to run', async ({ page, playwright, baseURL }) => {
+  const api = await adminApi(playwright, baseURL!);
   const robot = {
-    id: 'hostile-robot',
     name: 'Hostile Robot',
     description: HOSTILE_HTML,
     price: 10,
-    image_url: 'javascript:window.__pwned = 30',
-    category: null,
-    risk_level: 'medium',
     trading_pair: '<b onmouseover="window.__pwned = 31">EURUSD</b>',
-    exchange: null,
     features: ['<img src=x onerror="window.__pwned = 32">'],
-    performance_estimate: 1,
-    target_profit: 0,
-    weekly_pnl: 0,
-    monthly_pnl: 0,
     status: 'active',
-    winrate: null,
-    balance: null,
-    profit: null,
-    profit_factor: null,
-    weekly: null,
-    monthly: null,
-    floating: null,
-    daily: null,
-    last_stats_update: null,
-    created_date: NOW,
-    updated_at: NOW,
   };
-  // The server knows no such robot, so it embeds none in the page and the page asks the API.
-  await page.route('**/api/robots/hostile-robot', (route) => route.fulfill({ json: robot }));
-  await page.route('**/api/robots/hostile-robot/history', (route) => route.fulfill({ json: [] }));
-  await page.goto('/RobotDetail?robotId=hostile-robot');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1, name: 'Hostile Robot' })).toBeVisible();
-  await expectSanitised(main.getByRole('region', { name: 'Description' }).locator('h2 + div'));
-  // Plain-text fields stay text.
-  const specs = main.getByRole('region', { name: 'Technical specifications' });
-  await expect(specs.getByText('<b onmouseover="window.__pwned = 31">EURUSD</b>')).toBeVisible();
-  await expect(specs.getByText('<img src=x onerror="window.__pwned = 32">')).toBeVisible();
-  await expect(main.getByRole('img', { name: 'Hostile Robot' })).toHaveAttribute('src', '/images/robot-fallback.svg');
-  await expectNothingRan(page);
+  // An image address that is not a path or an http(s) address is refused outright.
+  expect((await api.post('/api/admin/robots', { data: { ...robot, image_url: 'javascript:window.__pwned = 30' } })).status()).toBe(400);
+  const created = await api.post('/api/admin/robots', { data: robot });
+  expect(created.status()).toBe(201);
+  const { id, description } = (await created.json()) as { id: string; description: string };
+  try {
+    expectNothingDangerousStored(description);
+    await page.goto(`/RobotDetail?robotId=${id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Hostile Robot' })).toBeVisible();
+    await expectSanitised(main.getByRole('region', { name: 'Description' }).locator('h2 + div'));
+    // Plain-text fields stay text.
+    const specs = main.getByRole('region', { name: 'Technical specifications' });
+    await expect(specs.getByText('<b onmouseover="window.__pwned = 31">EURUSD</b>')).toBeVisible();
+    await expect(specs.getByText('<img src=x onerror="window.__pwned = 32">')).toBeVisible();
+    await expect(main.getByRole('img', { name: 'Hostile Robot' })).toHaveAttribute('src', '/images/robot-fallback.svg');
+    await expectNothingRan(page);
+  } finally {
+    await api.delete(`/api/admin/robots/${id}`);
+    await api.dispose();
+  }
 });
 
-test('FAQ answers and banner addresses cannot inject markup or frames', async ({ page }) => {
-  await page.route('**/api/faqs', (route) =>
-    route.fulfill({
-      json: [
-        {
-          id: 'faq-1',
-          question: '<b>Bold?</b>',
-          answer: '<img src=x onerror="window.__pwned = 40">\n<script>window.__pwned = 41</script>',
-          order_index: 0,
-          active: true,
-          created_date: NOW,
-          updated_at: NOW,
-        },
-      ],
-    }),
-  );
-  await page.goto('/FAQ');
-  const question = page.getByRole('button', { name: '<b>Bold?</b>' });
-  await question.click();
-  const answer = page.getByRole('region', { name: '<b>Bold?</b>' });
-  expect(await answer.innerText()).toBe('<img src=x onerror="window.__pwned = 40">\n<script>window.__pwned = 41</script>');
-  await expect(answer.locator('img, script')).toHaveCount(0);
-  await expectNothingRan(page);
-
-  const banner = (id: string, type: 'image' | 'youtube', content_url: string) => ({
-    id,
-    title: `Banner ${id}`,
-    type,
-    content_url,
-    order_index: 0,
-    active: true,
-    created_date: NOW,
-    updated_at: NOW,
+test('FAQ answers lose their markup, and banner addresses that could inject frames are refused', async ({ page, playwright, baseURL }) => {
+  const api = await adminApi(playwright, baseURL!);
+  const created = await api.post('/api/admin/faqs', {
+    data: { question: '<b>Bold?</b>', answer: 'Plain answer <img src=x onerror="window.__pwned = 40">\n<script>window.__pwned = 41</script>Second line' },
   });
-  await page.route('**/api/banners', (route) =>
-    route.fulfill({
-      json: [
-        banner('b1', 'youtube', 'javascript:window.__pwned=42//youtu.be/AAAAAAAAAAA'),
-        banner('b2', 'youtube', 'https://evil.example.com/embed/AAAAAAAAAAA'),
-        banner('b3', 'youtube', 'https://youtu.be/AAAAAAAAAA"onload="window.__pwned=43'),
-        banner('b4', 'image', '/demo/banners/trading-robots.svg'),
-      ],
-    }),
-  );
-  // Home embeds its banners in the page; arriving from another page makes it ask the API.
-  await page.goto('/FAQ');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click();
-  const carousel = page.getByRole('region', { name: 'Featured' });
-  // Only the image banner is left: one slide, no video frame, no controls to rotate.
-  await expect(carousel.getByRole('group', { name: '1 of 1' })).toBeVisible();
-  await expect(carousel.locator('iframe')).toHaveCount(0);
-  await expect(carousel.getByRole('button')).toHaveCount(0);
-  await expectNothingRan(page);
+  expect(created.status()).toBe(201);
+  const faq = (await created.json()) as { id: string; answer: string };
+  try {
+    expect(faq.answer).toBe('Plain answer \nSecond line');
+    await page.goto('/FAQ');
+    const question = page.getByRole('button', { name: '<b>Bold?</b>' });
+    await question.click();
+    const answer = page.getByRole('region', { name: '<b>Bold?</b>' });
+    await expect(answer).toContainText('Plain answer');
+    await expect(answer).toContainText('Second line');
+    await expect(answer.locator('img, script')).toHaveCount(0);
+    await expectNothingRan(page);
+
+    for (const banner of [
+      { type: 'youtube', content_url: 'javascript:window.__pwned=42//youtu.be/AAAAAAAAAAA' },
+      { type: 'youtube', content_url: 'https://evil.example.com/embed/AAAAAAAAAAA' },
+      { type: 'youtube', content_url: 'https://youtu.be/AAAAAAAAAA"onload="window.__pwned=43' },
+      { type: 'image', content_url: 'javascript:window.__pwned=44' },
+      { type: 'image', content_url: 'data:image/svg+xml,%3Csvg onload=%22window.__pwned=45%22/%3E' },
+    ]) {
+      const refused = await api.post('/api/admin/banners', { data: { title: 'Hostile banner', ...banner } });
+      expect(refused.status(), banner.content_url).toBe(400);
+    }
+    // Home, reached from another page so that it asks the API: still only the demo's two slides.
+    await page.goto('/FAQ');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click();
+    const carousel = page.getByRole('region', { name: 'Featured' });
+    await expect(carousel.getByRole('group', { name: '1 of 2' })).toBeVisible();
+    await expect(carousel.locator('iframe[src^="javascript"], iframe[src*="evil"]')).toHaveCount(0);
+    await expectNothingRan(page);
+  } finally {
+    await api.delete(`/api/admin/faqs/${faq.id}`);
+    await api.dispose();
+  }
 });
 
 test('Hero texts an administrator stores with markup are shown as text', async ({ page, playwright, baseURL }) => {

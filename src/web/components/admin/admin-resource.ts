@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPatch, apiPost, type RequestOptions } from '../../lib/api-client';
 
 /**
@@ -37,17 +37,29 @@ export function useAdminList<Entity extends { id: string }, Input, Patch>(resour
   return useQuery(adminListQueryOptions(resource as AdminResource<Entity, unknown, unknown>));
 }
 
+/**
+ * After any administrator write, the storefront's data this tab holds (robots, categories,
+ * banners, pages, settings) is stale: marked so, it is read again where it is shown. The browser's
+ * side of the server's rule that every admin write clears the public cache.
+ */
+export function invalidateStorefront(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'admin' });
+}
+
 /** Create, update, delete and move; each refreshes the list through the same query key. */
 export function useAdminMutations<Entity extends { id: string }, Input, Patch>(resource: AdminResource<Entity, Input, Patch>) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: resource.queryKey });
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: resource.queryKey }), invalidateStorefront(queryClient)]);
   return {
     create: useMutation({ mutationFn: (input: Input) => resource.create(input), onSuccess: refresh }),
     update: useMutation({ mutationFn: ({ id, patch }: { id: string; patch: Patch }) => resource.update(id, patch), onSuccess: refresh }),
     remove: useMutation({ mutationFn: (id: string) => resource.remove(id), onSuccess: refresh }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: string; direction: 'up' | 'down' }) => resource.move(id, direction),
-      onSuccess: (reordered) => queryClient.setQueryData(resource.queryKey, reordered),
+      onSuccess: (reordered) => {
+        queryClient.setQueryData(resource.queryKey, reordered);
+        return invalidateStorefront(queryClient);
+      },
     }),
   };
 }

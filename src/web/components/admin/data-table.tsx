@@ -18,9 +18,8 @@ import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../ui/alert';
-import { buttonClass } from '../ui/button-classes';
 import { iconButtonClass } from './icon-button-class';
+import { QueryStatus } from './query-status';
 
 /** One column: what a cell shows, and optionally the value it sorts and is searched by. */
 export type DataTableColumn<T> = {
@@ -144,21 +143,8 @@ export function DataTable<T extends Record<string, any>>({ label, rows, columns,
   const allRows = (rows ?? EMPTY) as readonly T[];
 
   let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <p role="status" className="p-6 text-center text-slate-400">
-        {t('backOffice.table.loading')}
-      </p>
-    );
-  } else if (query.isError) {
-    body = (
-      <Alert tone="error" className="m-4">
-        {t('backOffice.table.loadError')}
-        <button type="button" onClick={() => void query.refetch()} className={buttonClass('secondary', 'mt-3 flex')}>
-          {t('common.retry')}
-        </button>
-      </Alert>
-    );
+  if (query.isPending || query.isError) {
+    body = <QueryStatus query={query} />;
   } else if (visibleRows.length === 0) {
     body = <p className="p-6 text-center text-slate-400">{searchState ? t('backOffice.table.noMatch') : emptyMessage}</p>;
   } else {

@@ -33,6 +33,8 @@ function htmlOf(quill: Quill): string {
   return quill.getSemanticHTML().replaceAll('&nbsp;', ' ');
 }
 
+type ToolbarLabels = Record<'header' | 'bold' | 'italic' | 'underline' | 'strike' | 'ordered' | 'bullet' | 'outdent' | 'indent' | 'link' | 'image' | 'align' | 'clean', string>;
+
 type RichTextEditorProps = {
   /** Names the editing area for assistive technology. */
   label: string;
@@ -51,6 +53,7 @@ export default function RichTextEditor({ label, value, onChange }: RichTextEdito
   const onChangeRef = useRef(onChange);
   const lastHtml = useRef<string | null>(null);
   const failedUpload = useRef(t('backOffice.upload.failed', { message: '' }));
+  const toolbarLabels = useRef<ToolbarLabels>(t('backOffice.editor.toolbar', { returnObjects: true }));
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -102,6 +105,13 @@ export default function RichTextEditor({ label, value, onChange }: RichTextEdito
         },
       },
     });
+    // Quill names its buttons after its formats, in English: name them in the reader's language.
+    for (const button of container.querySelectorAll<HTMLElement>('.ql-toolbar button, .ql-toolbar .ql-picker-label')) {
+      const format = [...button.classList].find((name) => name.startsWith('ql-') && name !== 'ql-picker-label' && name !== 'ql-active')?.slice(3) ?? button.closest('.ql-picker')?.className.match(/ql-(header|align)/)?.[1];
+      const value = button.getAttribute('value');
+      const key = format === 'list' ? value : format === 'indent' ? (value === '-1' ? 'outdent' : 'indent') : format;
+      if (key && key in toolbarLabels.current) button.setAttribute('aria-label', toolbarLabels.current[key as keyof ToolbarLabels]);
+    }
     quill.root.setAttribute('aria-label', label);
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');

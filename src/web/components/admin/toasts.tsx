@@ -19,3 +19,18 @@ export function notifyFailure(message: string, error?: unknown): void {
   const detail = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : undefined;
   toast.error(message, detail ? { description: detail } : undefined);
 }
+
+/**
+ * Runs a save, delete or move and reports it: the success toast, or the failure toast (whose
+ * message may depend on the error) and the error again, so a dialog stays open.
+ */
+export async function withToasts<T>(work: Promise<T>, success: string, failure: string | ((error: unknown) => string)): Promise<T> {
+  try {
+    const result = await work;
+    notifySuccess(success);
+    return result;
+  } catch (error) {
+    notifyFailure(typeof failure === 'function' ? failure(error) : failure, error);
+    throw error;
+  }
+}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContentPage, ContentPageInput } from '../../../../shared/schemas/catalogue.js';
 import type { ContentPageSlug } from '../../../../shared/content-pages.js';
+import { invalidateStorefront } from '../../../components/admin/admin-resource';
 import { apiGet, apiPut, type RequestOptions } from '../../../lib/api-client';
 
 /** The page as stored (null when never written); the public read, which shows every page. */
@@ -22,8 +23,7 @@ export function useSavePage(slug: ContentPageSlug) {
     mutationFn: (page: ContentPageInput) => apiPut<ContentPage>(`/api/admin/pages/${encodeURIComponent(slug)}`, page),
     onSuccess: (saved) => {
       queryClient.setQueryData(getPageQueryOptions(slug).queryKey, saved);
-      // The storefront's copy of the page (features/content-pages) is read again on its next visit.
-      return queryClient.invalidateQueries({ queryKey: ['pages', slug] });
+      return invalidateStorefront(queryClient);
     },
   });
 }

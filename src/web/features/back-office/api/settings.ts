@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings, SettingsUpdate, WebhookTestResult, webhookSettingKeys } from '../../../../shared/schemas/settings.js';
+import { invalidateStorefront } from '../../../components/admin/admin-resource';
 import { apiGet, apiPatch, apiPost, type RequestOptions } from '../../../lib/api-client';
 
 export function getAdminSettings(options?: RequestOptions): Promise<AdminSettings> {
@@ -20,8 +21,7 @@ export function useSaveSettings() {
     mutationFn: (values: SettingsUpdate['values']) => apiPatch<AdminSettings>('/api/admin/settings', { values }),
     onSuccess: (saved) => {
       queryClient.setQueryData(getAdminSettingsQueryOptions().queryKey, saved);
-      // The header, chat and page titles read the public settings: read them again.
-      return queryClient.invalidateQueries({ queryKey: ['settings', 'public'] });
+      return invalidateStorefront(queryClient);
     },
   });
 }

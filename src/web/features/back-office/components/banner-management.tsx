@@ -5,14 +5,14 @@ import { bannerInputSchema, type BannerInput, type HeroBanner } from '../../../.
 import { youtubeVideoId } from '../../../../shared/youtube-id.js';
 import { ActiveToggle } from '../../../components/admin/active-toggle';
 import { useAdminList, useAdminMutations } from '../../../components/admin/admin-resource';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/admin/data-table';
 import { FormDialog } from '../../../components/admin/form-dialog';
 import { CheckboxField, SelectField, TextInputField } from '../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../components/admin/image-upload-field';
 import { MoveButtons } from '../../../components/admin/move-buttons';
 import { RowActions } from '../../../components/admin/row-actions';
-import { notifyFailure, notifySuccess } from '../../../components/admin/toasts';
+import { withToasts } from '../../../components/admin/toasts';
 import { useCrudPage } from '../../../components/admin/use-crud-page';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { bannersResource } from '../api/resources';
@@ -39,18 +39,9 @@ export function BannerManagement() {
   const record = page.editing?.record ?? null;
   const [uploading, setUploading] = useState(false);
 
-  async function run(work: Promise<unknown>, success: string, failure: string) {
-    try {
-      await work;
-      notifySuccess(success);
-    } catch (error) {
-      notifyFailure(failure, error);
-      throw error;
-    }
-  }
 
   const save = (values: BannerInput) =>
-    run(record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values), t('backOffice.banners.saved', { name: values.title }), t('backOffice.saveFailed'));
+    withToasts(record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values), t('backOffice.banners.saved', { name: values.title }), t('backOffice.saveFailed'));
 
   const columns: DataTableColumn<HeroBanner>[] = [
     { id: 'preview', header: t('backOffice.banners.preview'), cell: (banner) => <BannerPreview banner={banner} /> },
@@ -70,7 +61,7 @@ export function BannerManagement() {
               index={all.indexOf(banner)}
               count={all.length}
               disabled={move.isPending}
-              onMove={(direction) => void run(move.mutateAsync({ id: banner.id, direction }), t('backOffice.moved', { name: banner.title }), t('backOffice.moveFailed')).catch(() => undefined)}
+              onMove={(direction) => void withToasts(move.mutateAsync({ id: banner.id, direction }), t('backOffice.moved', { name: banner.title }), t('backOffice.moveFailed')).catch(() => undefined)}
             />
           </span>
         );
@@ -85,7 +76,7 @@ export function BannerManagement() {
           active={banner.active}
           label={banner.title}
           onToggle={(active) =>
-            void run(update.mutateAsync({ id: banner.id, patch: { active } }), t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: banner.title }), t('backOffice.saveFailed')).catch(() => undefined)
+            void withToasts(update.mutateAsync({ id: banner.id, patch: { active } }), t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: banner.title }), t('backOffice.saveFailed')).catch(() => undefined)
           }
         />
       ),
@@ -144,13 +135,11 @@ export function BannerManagement() {
           </>
         )}
       </FormDialog>
-      <ConfirmDialog
-        open={page.deleting !== null}
-        onOpenChange={(open) => !open && page.closeDelete()}
-        title={t('backOffice.confirmTitle')}
-        message={t('backOffice.banners.confirmDelete', { name: page.deleting?.title ?? '' })}
-        confirmLabel={t('backOffice.dialog.delete')}
-        onConfirm={() => run(remove.mutateAsync(page.deleting!.id), t('backOffice.deleted', { name: page.deleting!.title }), t('backOffice.deleteFailed'))}
+      <ConfirmDeleteDialog
+        record={page.deleting}
+        onClose={page.closeDelete}
+        message={(record) => t('backOffice.banners.confirmDelete', { name: record.title })}
+        onConfirm={(record) => withToasts(remove.mutateAsync(record.id), t('backOffice.deleted', { name: record.title }), t('backOffice.deleteFailed'))}
       />
     </>
   );

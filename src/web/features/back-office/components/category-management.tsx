@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { categoryInputSchema, categoryKeyFromName, type Category, type CategoryInput } from '../../../../shared/schemas/catalogue.js';
 import { ActiveToggle } from '../../../components/admin/active-toggle';
 import { useAdminList, useAdminMutations } from '../../../components/admin/admin-resource';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/admin/data-table';
 import { FormDialog } from '../../../components/admin/form-dialog';
 import { CheckboxField, TextInputField } from '../../../components/admin/form-fields';
 import { RowActions } from '../../../components/admin/row-actions';
-import { notifyFailure, notifySuccess } from '../../../components/admin/toasts';
+import { withToasts } from '../../../components/admin/toasts';
 import { useCrudPage } from '../../../components/admin/use-crud-page';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { ApiError } from '../../../lib/api-client';
@@ -25,36 +25,21 @@ export function CategoryManagement() {
   const page = useCrudPage<Category>();
   const record = page.editing?.record ?? null;
 
-  async function save(values: CategoryInput) {
-    try {
-      if (record) await update.mutateAsync({ id: record.id, patch: values });
-      else await create.mutateAsync(values);
-      notifySuccess(t('backOffice.categories.saved', { name: values.name }));
-    } catch (error) {
-      notifyFailure(error instanceof ApiError && error.code === 'duplicate_key' ? t('backOffice.categories.duplicateKey', { key: values.key }) : t('backOffice.saveFailed'), error);
-      throw error;
-    }
-  }
+  const save = (values: CategoryInput) =>
+    withToasts(record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values), t('backOffice.categories.saved', { name: values.name }), (error) =>
+      error instanceof ApiError && error.code === 'duplicate_key' ? t('backOffice.categories.duplicateKey', { key: values.key }) : t('backOffice.saveFailed'),
+    );
 
-  async function toggle(category: Category, active: boolean) {
-    try {
-      await update.mutateAsync({ id: category.id, patch: { active } });
-      notifySuccess(t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: category.name }));
-    } catch (error) {
-      notifyFailure(t('backOffice.saveFailed'), error);
-    }
-  }
+  const toggle = (category: Category, active: boolean) =>
+    withToasts(update.mutateAsync({ id: category.id, patch: { active } }), t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: category.name }), t('backOffice.saveFailed')).catch(
+      () => undefined,
+    );
 
-  async function confirmDelete(category: Category) {
-    try {
-      await remove.mutateAsync(category.id);
-      notifySuccess(t('backOffice.deleted', { name: category.name }));
-    } catch (error) {
-      const robots = error instanceof ApiError && error.code === 'category_in_use' ? Number(error.fields?.robots ?? 0) : null;
-      notifyFailure(robots !== null ? t('backOffice.categories.inUse', { count: robots }) : t('backOffice.deleteFailed'));
-      throw error;
-    }
-  }
+  // A category robots use cannot go: the message says how many.
+  const confirmDelete = (category: Category) =>
+    withToasts(remove.mutateAsync(category.id), t('backOffice.deleted', { name: category.name }), (error) =>
+      error instanceof ApiError && error.code === 'category_in_use' ? t('backOffice.categories.inUse', { count: Number(error.fields?.robots ?? 0) }) : t('backOffice.deleteFailed'),
+    );
 
   const columns: DataTableColumn<Category>[] = [
     { id: 'name', header: t('backOffice.categories.name'), value: (category) => category.name, cell: (category) => category.name, className: 'font-medium text-white' },
@@ -101,14 +86,7 @@ export function CategoryManagement() {
           </>
         )}
       </FormDialog>
-      <ConfirmDialog
-        open={page.deleting !== null}
-        onOpenChange={(open) => !open && page.closeDelete()}
-        title={t('backOffice.confirmTitle')}
-        message={t('backOffice.categories.confirmDelete', { name: page.deleting?.name ?? '' })}
-        confirmLabel={t('backOffice.dialog.delete')}
-        onConfirm={() => confirmDelete(page.deleting!)}
-      />
+      <ConfirmDeleteDialog record={page.deleting} onClose={page.closeDelete} message={(category) => t('backOffice.categories.confirmDelete', { name: category.name })} onConfirm={confirmDelete} />
     </>
   );
 }

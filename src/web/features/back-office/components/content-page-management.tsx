@@ -3,8 +3,8 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { humanizeSlug, type ContentPageSlug } from '../../../../shared/content-pages.js';
 import { contentPageInputSchema } from '../../../../shared/schemas/catalogue.js';
+import { QueryStatus } from '../../../components/admin/query-status';
 import { notifyFailure, notifySuccess } from '../../../components/admin/toasts';
-import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { RichText } from '../../../components/ui/rich-text';
 import { usePage, useSavePage } from '../api/content-pages';
@@ -22,20 +22,9 @@ export function usePageName(slug: ContentPageSlug): string {
  * HTML, preview, 'Save Changes', and SPEC §8's messages.
  */
 export function ContentPageManagement({ slug }: { slug: ContentPageSlug }) {
-  const { t } = useTranslation();
   const name = usePageName(slug);
   const page = usePage(slug);
-  if (page.isPending) return <p role="status" className="mt-6 text-slate-400">{t('backOffice.table.loading')}</p>;
-  if (page.isError) {
-    return (
-      <Alert tone="error" className="mt-6">
-        {t('backOffice.table.loadError')}
-        <button type="button" onClick={() => void page.refetch()} className={buttonClass('secondary', 'mt-3 flex')}>
-          {t('common.retry')}
-        </button>
-      </Alert>
-    );
-  }
+  if (page.isPending || page.isError) return <QueryStatus query={page} className="mt-6" />;
   // The form starts from the stored page, or from the spec's default title when never written.
   return <PageForm key={slug} slug={slug} name={name} initial={page.data ?? { title: name, content: '' }} />;
 }

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { faqInputSchema, type Faq, type FaqInput } from '../../../../shared/schemas/catalogue.js';
 import { ActiveToggle } from '../../../components/admin/active-toggle';
 import { useAdminList, useAdminMutations } from '../../../components/admin/admin-resource';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/admin/data-table';
 import { FormDialog } from '../../../components/admin/form-dialog';
 import { CheckboxField, TextAreaField, TextInputField } from '../../../components/admin/form-fields';
 import { MoveButtons } from '../../../components/admin/move-buttons';
 import { RowActions } from '../../../components/admin/row-actions';
-import { notifyFailure, notifySuccess } from '../../../components/admin/toasts';
+import { withToasts } from '../../../components/admin/toasts';
 import { useCrudPage } from '../../../components/admin/use-crud-page';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { faqsResource } from '../api/resources';
@@ -23,26 +23,8 @@ export function FaqManagement() {
   const page = useCrudPage<Faq>();
   const record = page.editing?.record ?? null;
 
-  async function save(values: FaqInput) {
-    try {
-      if (record) await update.mutateAsync({ id: record.id, patch: values });
-      else await create.mutateAsync(values);
-      notifySuccess(t('backOffice.faqs.saved'));
-    } catch (error) {
-      notifyFailure(t('backOffice.saveFailed'), error);
-      throw error;
-    }
-  }
+  const save = (values: FaqInput) => withToasts(record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values), t('backOffice.faqs.saved'), t('backOffice.saveFailed'));
 
-  async function run(work: Promise<unknown>, success: string, failure: string) {
-    try {
-      await work;
-      notifySuccess(success);
-    } catch (error) {
-      notifyFailure(failure, error);
-      throw error;
-    }
-  }
 
   const columns: DataTableColumn<Faq>[] = [
     {
@@ -58,7 +40,7 @@ export function FaqManagement() {
               index={all.indexOf(faq)}
               count={all.length}
               disabled={move.isPending}
-              onMove={(direction) => void run(move.mutateAsync({ id: faq.id, direction }), t('backOffice.moved', { name: faq.question }), t('backOffice.moveFailed')).catch(() => undefined)}
+              onMove={(direction) => void withToasts(move.mutateAsync({ id: faq.id, direction }), t('backOffice.moved', { name: faq.question }), t('backOffice.moveFailed')).catch(() => undefined)}
             />
           </span>
         );
@@ -73,7 +55,7 @@ export function FaqManagement() {
           active={faq.active}
           label={faq.question}
           onToggle={(active) =>
-            void run(update.mutateAsync({ id: faq.id, patch: { active } }), t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: faq.question }), t('backOffice.saveFailed')).catch(() => undefined)
+            void withToasts(update.mutateAsync({ id: faq.id, patch: { active } }), t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: faq.question }), t('backOffice.saveFailed')).catch(() => undefined)
           }
         />
       ),
@@ -113,13 +95,11 @@ export function FaqManagement() {
           </>
         )}
       </FormDialog>
-      <ConfirmDialog
-        open={page.deleting !== null}
-        onOpenChange={(open) => !open && page.closeDelete()}
-        title={t('backOffice.confirmTitle')}
-        message={t('backOffice.faqs.confirmDelete', { name: page.deleting?.question ?? '' })}
-        confirmLabel={t('backOffice.dialog.delete')}
-        onConfirm={() => run(remove.mutateAsync(page.deleting!.id), t('backOffice.deleted', { name: page.deleting!.question }), t('backOffice.deleteFailed'))}
+      <ConfirmDeleteDialog
+        record={page.deleting}
+        onClose={page.closeDelete}
+        message={(record) => t('backOffice.faqs.confirmDelete', { name: record.question })}
+        onConfirm={(record) => withToasts(remove.mutateAsync(record.id), t('backOffice.deleted', { name: record.question }), t('backOffice.deleteFailed'))}
       />
     </>
   );

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { riskLevelSchema, robotInputSchema, robotStatusSchema, type Category, type Robot, type RobotInput } from '../../../../shared/schemas/catalogue.js';
 import { useAdminList, useAdminMutations } from '../../../components/admin/admin-resource';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/admin/data-table';
 import { FormDialog } from '../../../components/admin/form-dialog';
 import { SelectField, TextAreaField, TextInputField } from '../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../components/admin/image-upload-field';
 import { RichTextField } from '../../../components/admin/rich-text-field';
 import { RowActions } from '../../../components/admin/row-actions';
-import { notifyFailure, notifySuccess } from '../../../components/admin/toasts';
+import { withToasts } from '../../../components/admin/toasts';
 import { useCrudPage } from '../../../components/admin/use-crud-page';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { formatDateTime } from '../../../lib/format-date';
@@ -66,26 +66,8 @@ export function RobotManagement() {
   const activeCategories = (categories.data ?? []).filter((category) => category.active);
   const categoryName = (key: string | null) => (categories.data ?? []).find((category) => category.key === key)?.name ?? key ?? t('common.noValue');
 
-  async function save(values: RobotInput) {
-    try {
-      if (record) await update.mutateAsync({ id: record.id, patch: values });
-      else await create.mutateAsync(values);
-      notifySuccess(t('backOffice.robots.saved', { name: values.name }));
-    } catch (error) {
-      notifyFailure(t('backOffice.saveFailed'), error);
-      throw error;
-    }
-  }
-
-  async function confirmDelete(robot: Robot) {
-    try {
-      await remove.mutateAsync(robot.id);
-      notifySuccess(t('backOffice.deleted', { name: robot.name }));
-    } catch (error) {
-      notifyFailure(t('backOffice.robots.deleteFailed'));
-      throw error;
-    }
-  }
+  const save = (values: RobotInput) =>
+    withToasts(record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values), t('backOffice.robots.saved', { name: values.name }), t('backOffice.saveFailed'));
 
   const columns: DataTableColumn<Robot>[] = [
     { id: 'name', header: t('backOffice.robots.name'), value: (robot) => robot.name, cell: (robot) => robot.name, className: 'font-medium text-white' },
@@ -160,13 +142,11 @@ export function RobotManagement() {
           </>
         )}
       </FormDialog>
-      <ConfirmDialog
-        open={page.deleting !== null}
-        onOpenChange={(open) => !open && page.closeDelete()}
-        title={t('backOffice.confirmTitle')}
-        message={t('backOffice.robots.confirmDelete', { name: page.deleting?.name ?? '' })}
-        confirmLabel={t('backOffice.dialog.delete')}
-        onConfirm={() => confirmDelete(page.deleting!)}
+      <ConfirmDeleteDialog
+        record={page.deleting}
+        onClose={page.closeDelete}
+        message={(robot) => t('backOffice.robots.confirmDelete', { name: robot.name })}
+        onConfirm={(robot) => withToasts(remove.mutateAsync(robot.id), t('backOffice.deleted', { name: robot.name }), t('backOffice.robots.deleteFailed'))}
       />
     </>
   );

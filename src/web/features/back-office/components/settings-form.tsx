@@ -7,6 +7,7 @@ import { settingValueSchemas, type AdminSettings, type SettingsUpdate } from '..
 import { SETTINGS_MESSAGE_CLEAR_MS } from '../../../../shared/constants.js';
 import { CheckboxField, SelectField, TextAreaField, TextInputField } from '../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../components/admin/image-upload-field';
+import { QueryStatus } from '../../../components/admin/query-status';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { ApiError } from '../../../lib/api-client';
@@ -47,19 +48,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Settings (SPEC §2): every section, image uploads, the write-only secret and 'Send test'. */
 export function SettingsForm() {
-  const { t } = useTranslation();
   const settings = useAdminSettings();
-  if (settings.isPending) return <p role="status" className="mt-6 text-slate-400">{t('backOffice.table.loading')}</p>;
-  if (settings.isError) {
-    return (
-      <Alert tone="error" className="mt-6">
-        {t('backOffice.table.loadError')}
-        <button type="button" onClick={() => void settings.refetch()} className={buttonClass('secondary', 'mt-3 flex')}>
-          {t('common.retry')}
-        </button>
-      </Alert>
-    );
-  }
+  if (settings.isPending || settings.isError) return <QueryStatus query={settings} className="mt-6" />;
   return <LoadedSettingsForm settings={settings.data} />;
 }
 

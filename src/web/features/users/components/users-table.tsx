@@ -8,8 +8,6 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useUsers } from '../api/get-users';
 import { useUpdateUserRole } from '../api/update-user-role';
 
-const ROLES = userRoleSchema.options;
-
 /** Accounts with their role (SPEC §2, User management), on the back office's table. */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const { t, i18n } = useTranslation();
@@ -83,7 +81,7 @@ function RoleSelect({ user, isSelf, pendingRole, onChange }: RoleSelectProps) {
         }}
         className="h-10 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {ROLES.map((role) => (
+        {userRoleSchema.options.map((role) => (
           <option key={role} value={role}>
             {t(`admin.userManagement.roles.${role}`)}
           </option>

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../ui/alert';
+import { buttonClass } from '../ui/button-classes';
+import type { DataTableQuery } from './data-table';
+
+/** What a page shows instead of its content while its data loads, or when loading failed. */
+export function QueryStatus({ query, className }: { query: DataTableQuery; className?: string }) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <p role="status" className={className ?? 'p-6 text-center text-slate-400'}>
+        {t('backOffice.table.loading')}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert tone="error" className={className ?? 'm-4'}>
+        {t('backOffice.table.loadError')}
+        <button type="button" onClick={() => void query.refetch()} className={buttonClass('secondary', 'mt-3 flex')}>
+          {t('common.retry')}
+        </button>
+      </Alert>
+    );
+  }
+  return null;
+}
