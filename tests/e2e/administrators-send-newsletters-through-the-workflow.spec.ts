@@ -84,7 +84,7 @@ test('Administrators send a newsletter to the subscribers they select, through t
     await expect(dialog.getByRole('alert')).toHaveText("Erreur lors de l'envoi: La réponse du webhook n'a pas confirmé le succès.");
 
     await dialog.getByRole('button', { name: 'Supprimer le template' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Supprimer le template' });
+    const confirm = page.getByRole('alertdialog', { name: 'Confirmer la suppression' });
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await expect(page.getByText(`Template "${title}" supprimé.`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Annuler' }).click();

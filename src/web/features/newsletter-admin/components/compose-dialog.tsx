@@ -3,13 +3,13 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { templateInputSchema, type SendNewsletterResult, type SubscriberSelection, type TemplateInput } from '../../../../shared/schemas/newsletter.js';
+import { templateInputSchema, type NewsletterTemplate, type SendNewsletterResult, type SubscriberSelection, type TemplateInput } from '../../../../shared/schemas/newsletter.js';
 import { AdminDialog } from '../../../components/admin/admin-dialog';
 import { useAdminList, useAdminMutations } from '../../../components/admin/admin-resource';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { TextInputField } from '../../../components/admin/form-fields';
 import { RichTextField } from '../../../components/admin/rich-text-field';
-import { notifyFailure, notifySuccess } from '../../../components/admin/toasts';
+import { withToasts } from '../../../components/admin/toasts';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { ApiError } from '../../../lib/api-client';
@@ -55,16 +55,9 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
     if (template) form.reset({ title: template.title, content: template.content });
   }
 
-  async function deleteTemplate() {
-    if (!chosen) return;
-    try {
-      await remove.mutateAsync(chosen.id);
-      notifySuccess(t('newsletterManagement.compose.templateDeleted', { title: chosen.title }));
-      setTemplateId('');
-    } catch (error) {
-      notifyFailure(t('newsletterManagement.compose.templateDeleteFailed'), error);
-      throw error;
-    }
+  async function deleteTemplate(template: NewsletterTemplate) {
+    await withToasts(remove.mutateAsync(template.id), t('newsletterManagement.compose.templateDeleted', { title: template.title }), t('newsletterManagement.compose.templateDeleteFailed'));
+    setTemplateId('');
   }
 
   const submit = form.handleSubmit(async (values) => {
@@ -154,12 +147,10 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
           </div>
         </form>
       </FormProvider>
-      <ConfirmDialog
-        open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
-        title={t('newsletterManagement.compose.deleteTemplate')}
-        message={t('newsletterManagement.compose.deleteTemplateQuestion', { title: chosen?.title ?? '' })}
-        confirmLabel={t('backOffice.dialog.delete')}
+      <ConfirmDeleteDialog
+        record={confirmingDelete ? (chosen ?? null) : null}
+        onClose={() => setConfirmingDelete(false)}
+        message={(template) => t('newsletterManagement.compose.deleteTemplateQuestion', { title: template.title })}
         onConfirm={deleteTemplate}
       />
     </AdminDialog>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SUBSCRIBERS_PAGE_SIZE, type SubscriberRow } from '../../../../shared/schemas/newsletter.js';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/admin/data-table';
-import { notifyFailure, notifySuccess } from '../../../components/admin/toasts';
+import { withToasts } from '../../../components/admin/toasts';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { formatDateTime } from '../../../lib/format-date';
 import { useDeleteSubscribers } from '../api/delete-subscribers';
@@ -37,14 +37,8 @@ export function SubscribersPanel() {
   }
 
   async function remove() {
-    try {
-      const { deleted } = await deleteSubscribers.mutateAsync(toApiSelection(selection));
-      notifySuccess(t('newsletterManagement.subscribers.deleted', { count: deleted }));
-      setSelection(emptySelection);
-    } catch (error) {
-      notifyFailure(t('newsletterManagement.subscribers.deleteFailed'), error);
-      throw error;
-    }
+    await withToasts(deleteSubscribers.mutateAsync(toApiSelection(selection)), t('newsletterManagement.subscribers.deleted', { count }), t('newsletterManagement.subscribers.deleteFailed'));
+    setSelection(emptySelection);
   }
 
   const columns: DataTableColumn<SubscriberRow>[] = [
