@@ -179,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sender: campaignSender,
     canEmail: mailer.delivers,
     sanitize: sanitizeRichText,
+    publicUrl: config.publicUrl,
   });
 
   registerErrorHandler(app);

@@ -188,6 +188,14 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       const sent = (workflow.requests[0]!.body as { content: string }).content;
       expect(sent).toBe('<p>Hi <a>there</a></p>');
       expect(response.json().template.content).toBe(sent);
+      workflow.requests.length = 0;
+      const withImage = '<p>See <a href="/RobotDetail?robotId=1">this robot</a></p><p><img src="/files/public/images/chart.png"></p>';
+      const pictured = await call('POST', '/api/admin/newsletter/send', { title: 'Pictured', content: withImage, recipients: [ids[0]] });
+      expect((workflow.requests[0]!.body as { content: string }).content).toBe(
+        '<p>See <a href="http://localhost:3000/RobotDetail?robotId=1">this robot</a></p><p><img src="http://localhost:3000/files/public/images/chart.png" /></p>',
+      );
+      // The template keeps the site's paths, as the editor shows them.
+      expect(pictured.json().template.content).toBe('<p>See <a href="/RobotDetail?robotId=1">this robot</a></p><p><img src="/files/public/images/chart.png" /></p>');
       const onlyScript = await call('POST', '/api/admin/newsletter/templates', { title: 'Nothing', content: '<script>alert(1)</script>' });
       expect(onlyScript.statusCode).toBe(400);
       expect(onlyScript.json().error.fields).toEqual({ 'body.content': 'Titre et contenu requis.' });

@@ -7,6 +7,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { CampaignSender } from './campaign-sender.js';
 import type { CampaignsRepository } from './campaigns.repository.js';
 import type { NewsletterRepository, SubscriberFilter } from './newsletter.repository.js';
+import { withAbsoluteUrls } from './newsletter-emails.js';
 import { subscribersCsv } from './subscribers-csv.js';
 import type { TemplatesRepository } from './templates.repository.js';
 
@@ -27,6 +28,8 @@ export interface NewsletterAdminOptions {
   canEmail: boolean;
   /** The one server-side HTML sanitiser, applied to newsletter content before it is stored or sent. */
   sanitize: (html: string) => string;
+  /** Where the shop is reached: site paths in a newsletter become absolute addresses. */
+  publicUrl: string;
   workflowTimeoutMs?: number;
 }
 
@@ -99,7 +102,9 @@ export class NewsletterAdminService {
     const all = await settings.getAll();
     const workflowUrl = all.n8n_newsletter_url;
     if (!workflowUrl && !this.options.canEmail) throw new AppError(409, 'newsletter_not_configured', NOT_CONFIGURED);
-    const newsletter = { title: input.title, content: this.clean(input.content), sender };
+    const content = this.clean(input.content);
+    // The template keeps site paths (the editor shows them); what goes out carries full addresses.
+    const newsletter = { title: input.title, content: withAbsoluteUrls(content, this.options.publicUrl), sender };
     const filter = filterOf({ ids: input.recipients, q: input.q });
 
     if (!workflowUrl) {
@@ -108,14 +113,14 @@ export class NewsletterAdminService {
         await campaigns.deleteCampaign(created.id);
         throw noRecipient();
       }
-      const template = await this.templateFor(input, newsletter.content);
+      const template = await this.templateFor(input, content);
       backgroundSender.wake();
       return { campaign: await this.summary(created.id), template };
     }
 
     const recipients = await this.options.subscribers.recipients(filter);
     if (recipients.length === 0) throw noRecipient();
-    const template = await this.templateFor(input, newsletter.content);
+    const template = await this.templateFor(input, content);
     const payload = {
       action: 'send_newsletter',
       title: newsletter.title,

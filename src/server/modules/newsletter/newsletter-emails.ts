@@ -14,6 +14,14 @@ export function htmlToText(html: string): string {
 }
 
 /**
+ * Links and images stored as paths of this site (editor uploads are `/files/public/…`) made
+ * absolute, for newsletters read in a mail client or sent on by a workflow.
+ */
+export function withAbsoluteUrls(html: string, publicUrl: string): string {
+  return html.replace(/(<(?:a|img)\b[^>]*?\s(?:href|src)=")\/(?!\/)/gi, `$1${publicUrl}/`);
+}
+
+/**
  * Newsletter emails. Like the account emails (auth/auth-emails.ts) they carry both languages,
  * English first: the server does not know which one each reader chose. Texts are in the i18n
  * catalogues under `newsletterMail`.
