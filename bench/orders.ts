@@ -8,7 +8,7 @@ import { CONNECTIONS, type LoadSettings } from './load.js';
 import { formatNumber, formatTable } from './report.js';
 import { readMemory, startBareScript, stopServer, type ServerProcess } from './servers.js';
 
-const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
+import { BENCH_ADMIN as ADMIN } from './servers.js';
 const SECRET = 'bench-payment-secret';
 const SSE_CLIENTS = 1000;
 const SSE_ROUNDS = 5;

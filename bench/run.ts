@@ -6,13 +6,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from '../tests/support/chromium.js';
+import { startFakeSmtpServer, type FakeSmtpServer } from '../tests/support/fake-smtp-server.js';
 import { measureFirstLoad } from './first-load.js';
 import { benchOrders } from './orders.js';
 import { runLighthouse } from './lighthouse.js';
 import { CONNECTIONS, FLOOD_CONNECTIONS, measure, measureUnderFlood, type Figures, type LoadSettings } from './load.js';
+import { measureNewsletter } from './newsletter.js';
 import { withoutPassword } from '../src/server/db/database.js';
 import { formatNumber, formatTable } from './report.js';
-import { appEntry, get, readMemory, startApp, startBare, StartupError, stopServer, type ServerProcess } from './servers.js';
+import { appEntry, BENCH_ADMIN, get, readMemory, startApp, startBare, StartupError, stopServer, type ServerProcess } from './servers.js';
 
 interface Target {
   name: string;
@@ -29,22 +31,28 @@ const root = path.resolve(import.meta.dirname, '..');
 
 interface Settings extends LoadSettings {
   fromSource: boolean;
+  /** Subscribers in the export measurement. */
+  exportRows: number;
+  /** Messages in the campaign throughput measurement. */
+  campaignSize: number;
 }
 
-function secondsFromEnv(name: string, fallback: number, minimum: number): number {
+function numberFromEnv(name: string, fallback: number, minimum: number, unit = 'seconds'): number {
   const text = process.env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < minimum) throw new Error(`${name} must be at least ${minimum} seconds (got ${JSON.stringify(text)})`);
+  if (!Number.isFinite(value) || value < minimum) throw new Error(`${name} must be at least ${minimum} ${unit} (got ${JSON.stringify(text)})`);
   return value;
 }
 
 function readSettings(): Settings {
   return {
-    seconds: secondsFromEnv('BENCH_SECONDS', 10, 1),
-    warmupSeconds: secondsFromEnv('BENCH_WARMUP_SECONDS', 2, 0),
+    seconds: numberFromEnv('BENCH_SECONDS', 10, 1),
+    warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2, 0),
     // While the web front end does not build, the server can still be measured from its sources.
     fromSource: process.env.BENCH_FROM_SOURCE === '1' || process.env.BENCH_FROM_SOURCE === 'true',
+    exportRows: numberFromEnv('BENCH_EXPORT_ROWS', 50_000, 1, 'rows'),
+    campaignSize: numberFromEnv('BENCH_CAMPAIGN_SIZE', 2_000, 1, 'messages'),
   };
 }
 
@@ -194,6 +202,21 @@ async function printLighthouse(app: ServerProcess): Promise<void> {
   console.log(`\nLighthouse (mobile profile: emulated phone, simulated slow 4G, 4x CPU slowdown)\n${formatTable(columns, rows)}`);
 }
 
+async function printNewsletter(app: ServerProcess, smtp: FakeSmtpServer, dataDir: string, settings: Settings): Promise<void> {
+  console.log(`\nnewsletter: ${formatNumber(settings.exportRows)} subscribers to export, a campaign to ${formatNumber(settings.campaignSize)} (local SMTP server, NEWSLETTER_SEND_RATE unlimited)…`);
+  const figures = await measureNewsletter(app, { dataDir, admin: BENCH_ADMIN, exportRows: settings.exportRows, campaignSize: settings.campaignSize, smtp });
+  const memory =
+    figures.rssBeforeMb === undefined || figures.rssPeakDuringMb === undefined
+      ? 'memory unavailable (needs /proc)'
+      : `app RSS ${formatNumber(figures.rssBeforeMb, 1)} MB before, at most ${formatNumber(figures.rssPeakDuringMb, 1)} MB while streaming (+${formatNumber(figures.rssPeakDuringMb - figures.rssBeforeMb, 1)} MB)`;
+  console.log(
+    `subscriber export (CSV): ${formatNumber(figures.exportRows)} rows, ${formatNumber(figures.exportBytes / 1024 / 1024, 1)} MB in ${formatNumber(figures.exportSeconds, 2)} s (${formatNumber(figures.exportRows / figures.exportSeconds)} rows/s); ${memory}`,
+  );
+  console.log(
+    `email campaign: ${formatNumber(figures.campaignMessages)} messages in ${formatNumber(figures.campaignSeconds, 2)} s = ${formatNumber(figures.campaignMessages / figures.campaignSeconds)} messages/s (SMTP server received ${formatNumber(figures.smtpReceived)})`,
+  );
+}
+
 async function main(): Promise<void> {
   const settings = readSettings();
   if (!settings.fromSource) await ensureBuilt();
@@ -201,6 +224,7 @@ async function main(): Promise<void> {
 
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'tradebot-bench-'));
   let app: ServerProcess | undefined;
+  const smtp = await startFakeSmtpServer();
   // Ctrl-C must not leave a server running or a temporary database behind.
   const interrupt = () => {
     app?.child.kill('SIGTERM');
@@ -209,7 +233,9 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', interrupt);
   try {
-    app = await startApp({ dataDir: path.join(workDir, 'data'), fromSource: settings.fromSource });
+    // The SMTP server is local, so the campaign figure is the app's own sending speed.
+    const smtpEnv = { SMTP_URL: smtp.url, NEWSLETTER_SEND_RATE: '10000', REQUIRE_EMAIL_VERIFICATION: 'false' };
+    app = await startApp({ dataDir: path.join(workDir, 'data'), fromSource: settings.fromSource, env: smtpEnv });
     const results: TargetFigures[] = [];
     for (const [index, target] of targets.entries()) {
       const figures = await benchTarget(app, target, index, workDir, settings);
@@ -221,9 +247,11 @@ async function main(): Promise<void> {
     // Orders create data; they run after the read targets, so those measure the shop as seeded.
     if (process.env.BENCH_ORDERS !== '0') await benchOrders(app, path.join(workDir, 'data'), workDir, settings, databaseDescription().dialect);
     printFirstLoad();
+    await printNewsletter(app, smtp, path.join(workDir, 'data'), settings);
     await printLighthouse(app);
   } finally {
     if (app) await stopServer(app);
+    await smtp.close();
     rmSync(workDir, { recursive: true, force: true });
     process.off('SIGINT', interrupt);
   }

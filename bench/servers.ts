@@ -113,22 +113,28 @@ export interface AppOptions {
   dataDir: string;
   /** Run the TypeScript sources through tsx instead of dist/, for when the build is broken. */
   fromSource: boolean;
+  /** More environment for the app, e.g. SMTP_URL for the newsletter figures. */
+  env?: Record<string, string>;
 }
 
 export function appEntry(fromSource: boolean): string {
   return fromSource ? 'src/server/main.ts' : 'dist/node/server/main.js';
 }
 
-export function startApp({ dataDir, fromSource }: AppOptions): Promise<ServerProcess> {
+/** The administrator the bench app is started with. */
+export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
+
+export function startApp({ dataDir, fromSource, env: extra = {} }: AppOptions): Promise<ServerProcess> {
   const args = fromSource ? ['--import', 'tsx', appEntry(true)] : [appEntry(false)];
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password-1',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
     // The orders bench signs in fifty clients at once.
     AUTH_RATE_LIMIT: '100000',
+    ...extra,
   };
   return startServer('app', args, env, '/api/health');
 }

@@ -15,6 +15,7 @@ import { runExclusive } from './db/dialect.js';
 import { lockDataDir } from './db/sqlite.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
+import { sanitizeRichText } from './html/sanitize-rich-text.js';
 import { registerHtmlPages } from './html/html.routes.js';
 import { PageShell } from './html/page-shell.js';
 import { registerSeoRoutes } from './html/seo.routes.js';
@@ -48,7 +49,13 @@ import { ChatService } from './modules/chat/chat.service.js';
 import { contentAdminRoutes } from './modules/content/content-admin.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentRepository } from './modules/content/content.repository.js';
+import { CampaignSender } from './modules/newsletter/campaign-sender.js';
+import { CampaignsRepository } from './modules/newsletter/campaigns.repository.js';
+import { newsletterAdminRoutes } from './modules/newsletter/newsletter-admin.routes.js';
+import { NewsletterAdminService } from './modules/newsletter/newsletter-admin.service.js';
+import { newsletterEmails } from './modules/newsletter/newsletter-emails.js';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository.js';
+import { TemplatesRepository } from './modules/newsletter/templates.repository.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.js';
 import { AdminOrdersService } from './modules/orders/admin-orders.service.js';
@@ -82,6 +89,8 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** Uploaded files: public images and private robot files (src/server/storage/storage.ts). */
     storage: Storage;
+    /** Sends email campaigns in the background (modules/newsletter/campaign-sender.ts). */
+    campaignSender: CampaignSender;
   }
 }
 
@@ -206,9 +215,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
   app.addHook('onClose', () => statsRefresher.stop());
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log: app.log });
+  app.addHook('onClose', () => mailer.close());
   const auth = createAuth(config, db, mailer, app.log, async () => {
     const { seo_title, default_language } = await settings.getPublic();
     return { shopName: seo_title, defaultLanguage: default_language };
+  });
+  const emails = newsletterEmails(config.publicUrl);
+  const subscribers = new NewsletterRepository(db);
+  const campaigns = new CampaignsRepository(db);
+  const campaignSender = new CampaignSender({
+    campaigns,
+    mailer,
+    emails,
+    ratePerSecond: config.newsletterSendRate,
+    exclusive: (work) => runExclusive(db, database.dialect, 'newsletter-send', work),
+    log: app.log,
+  });
+  app.decorate('campaignSender', campaignSender);
+  // Stops before the mailer and the database close (onClose hooks run last in, first out).
+  app.addHook('onClose', () => campaignSender.stop());
+  const newsletterAdmin = new NewsletterAdminService({
+    subscribers,
+    templates: new TemplatesRepository(db),
+    campaigns,
+    settings,
+    sender: campaignSender,
+    canEmail: mailer.delivers,
+    sanitize: sanitizeRichText,
+    publicUrl: config.publicUrl,
   });
 
   registerErrorHandler(app);
@@ -231,7 +265,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(catalogueRoutes(catalogue, publicCache));
   await app.register(contentRoutes(content, publicCache));
   registerAuthRoutes(app, auth, config);
-  await app.register(newsletterRoutes(new NewsletterService(new NewsletterRepository(db))));
+  await app.register(newsletterRoutes(new NewsletterService({ subscribers, settings, mailer, emails, log: app.log })));
+  await app.register(newsletterAdminRoutes(newsletterAdmin, audit));
   await app.register(chatRoutes(new ChatService(settings)));
   await app.register(usersRoutes(users, audit));
   await app.register(accountRoutes(new AccountService(new AccountRepository(db))));
@@ -248,5 +283,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerStaticFiles(app, webRoot);
   registerHtmlPages(app, { shell, publicUrl: config.publicUrl, settings, catalogue, content, cache: publicCache });
   statsRefresher.start(config.statsRefreshSeconds);
+  if (mailer.delivers) campaignSender.start();
   return app;
 }

@@ -33,6 +33,8 @@ describe('configuration', () => {
     ['HTTP_HEADERS_TIMEOUT_SECONDS', '0'],
     ['HTTP_REQUEST_TIMEOUT_SECONDS', 'forever'],
     ['HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', '-5'],
+    ['NEWSLETTER_SEND_RATE', '0'],
+    ['NEWSLETTER_SEND_RATE', 'fast'],
   ])('names %s when its value %j is wrong, in one line', (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === 'ADMIN_EMAIL') env.ADMIN_PASSWORD = 'long-enough-password';
@@ -112,5 +114,10 @@ describe('configuration', () => {
       expect(config.metricsToken).toBe('a-long-metrics-token');
       expect(config.automationPreviousSecret).toBe('old-secret');
     });
+  });
+
+  it('takes NEWSLETTER_SEND_RATE in messages per second, 10 by default', () => {
+    expect(parseConfig({}).newsletterSendRate).toBe(10);
+    expect(parseConfig({ NEWSLETTER_SEND_RATE: '0.5' }).newsletterSendRate).toBe(0.5);
   });
 });

@@ -71,6 +71,15 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: seconds(15, 1, 600),
   HTTP_REQUEST_TIMEOUT_SECONDS: seconds(120, 1, 3600),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(10, 1, 600),
+  NEWSLETTER_SEND_RATE: optionalText
+    .pipe(
+      z.coerce
+        .number<string | undefined>({ message: 'must be a number of messages per second' })
+        .positive('must be more than 0')
+        .max(10_000, 'must be at most 10000')
+        .optional(),
+    )
+    .transform((value) => value ?? 10),
   ...providerVariables(),
   // Growing past one machine (issue 12): object storage, metrics, automation secret rotation.
   STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
@@ -113,6 +122,8 @@ export interface Config {
    * keepAliveMs. Answers, such as event streams, are not limited.
    */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** Newsletter emails per second that the background sender hands to SMTP_URL. */
+  newsletterSendRate: number;
   /** Providers whose id and secret are both set. */
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
   /** Where uploaded files live: DATA_DIR/storage, or an S3-compatible bucket shared by instances. */
@@ -204,6 +215,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       requestMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
       keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
+    newsletterSendRate: vars.NEWSLETTER_SEND_RATE,
     socialProviders: configuredProviders(env),
     storage: storageConfig(vars),
     metricsToken: vars.METRICS_TOKEN,

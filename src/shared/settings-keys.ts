@@ -20,8 +20,11 @@ export const publicSettingKeys = [
 ] as const;
 export type PublicSettingKey = (typeof publicSettingKeys)[number];
 
-/** Every setting key of SPEC §3, plus the administrator's default interface language. */
-export const settingKeys = [...secretSettingKeys, ...publicSettingKeys] as const;
+/** Keys only the back office reads, that are not secret: newsletter double opt-in ('true'/'false'). */
+export const adminSettingKeys = ['newsletter_double_opt_in'] as const;
+
+/** Every setting key of SPEC §3, plus the administrator's default interface language and newsletter options. */
+export const settingKeys = [...secretSettingKeys, ...publicSettingKeys, ...adminSettingKeys] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 export const DEFAULT_SEO_TITLE = 'TradeBot Store — AI Trading Robots for MT4 & MT5';
@@ -44,6 +47,8 @@ export const settingDefaults: Record<SettingKey, string> = {
   hero_title: '',
   hero_description: '',
   default_language: '',
+  // Off by default (SPEC): a subscription is confirmed at once.
+  newsletter_double_opt_in: 'false',
 };
 
 export type PublicSettings = Record<PublicSettingKey, string>;

@@ -149,6 +149,23 @@ const matrix: Record<string, Case> = {
   'PATCH /api/admin/faqs/:id': { request: () => ({ url: '/api/admin/faqs/no-such-id', payload: {} }), expected: adminAnswers(404) },
   'DELETE /api/admin/faqs/:id': { request: () => ({ url: '/api/admin/faqs/no-such-id' }), expected: adminAnswers(404) },
   'POST /api/admin/faqs/:id/move': { request: () => ({ url: '/api/admin/faqs/no-such-id/move', payload: { direction: 'up' } }), expected: adminAnswers(404) },
+  'GET /api/admin/newsletter/subscribers': { request: () => ({ url: '/api/admin/newsletter/subscribers?q=&page=1' }), expected: adminOnly },
+  'DELETE /api/admin/newsletter/subscribers': { request: () => ({ url: '/api/admin/newsletter/subscribers', payload: { ids: ['no-such-subscriber'] } }), expected: adminOnly },
+  'GET /api/admin/newsletter/subscribers.csv': { request: () => ({ url: '/api/admin/newsletter/subscribers.csv' }), expected: adminOnly },
+  'GET /api/admin/newsletter/templates': { request: () => ({ url: '/api/admin/newsletter/templates' }), expected: adminOnly },
+  'POST /api/admin/newsletter/templates': {
+    request: () => ({ url: '/api/admin/newsletter/templates', payload: { title: '', content: '' } }),
+    expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 400 },
+  },
+  'DELETE /api/admin/newsletter/templates/:id': {
+    request: () => ({ url: '/api/admin/newsletter/templates/no-such-template' }),
+    expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 404 },
+  },
+  'POST /api/admin/newsletter/send': {
+    request: () => ({ url: '/api/admin/newsletter/send', payload: { title: 'T', content: '<p>c</p>', recipients: [] } }),
+    expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 400 },
+  },
+  'GET /api/admin/newsletter/campaigns': { request: () => ({ url: '/api/admin/newsletter/campaigns' }), expected: adminOnly },
 };
 
 describe.each(testDialects)('authorization of every API route on %s', (dialect) => {

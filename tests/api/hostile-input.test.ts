@@ -9,7 +9,7 @@ const WORKFLOW_SECRET = 'hostile-input-workflow-secret-0123456789';
 
 /** better-auth's own endpoints, read from the library: every one it would run for a POST. */
 function betterAuthPostEndpoints(shop: TestApp): Array<{ path: string; fields: string[] }> {
-  const auth = createAuth(shop.config, shop.app.database.db, { send: async () => undefined }, shop.app.log, async () => ({ shopName: 'Fuzz', defaultLanguage: 'en' }));
+  const auth = createAuth(shop.config, shop.app.database.db, { delivers: false, send: async () => undefined, close: () => undefined }, shop.app.log, async () => ({ shopName: 'Fuzz', defaultLanguage: 'en' }));
   const endpoints: Array<{ path: string; fields: string[] }> = [];
   for (const endpoint of Object.values(auth.api) as Array<{ path?: string; options?: { method?: string | string[]; body?: { shape?: object } } }>) {
     const methods = ([] as string[]).concat(endpoint.options?.method ?? []);

@@ -60,7 +60,7 @@ export async function withStartupLock<T>(db: Kysely<any>, dialect: DialectName, 
 }
 
 /** Background jobs that must not run on two app instances at the same time, with their lock keys. */
-const exclusiveJobKeys = { 'stats-refresh': 728_201_772 } as const;
+const exclusiveJobKeys = { 'stats-refresh': 728_201_772, 'newsletter-send': 728_201_773 } as const;
 export type ExclusiveJob = keyof typeof exclusiveJobKeys;
 
 /**

@@ -4,6 +4,7 @@ import * as initialSchema from './migrations/0001-initial-schema.js';
 import * as legalContentPages from './migrations/0003-legal-content-pages.js';
 import * as ordersPaymentAndDelivery from './migrations/0004-orders-payment-and-delivery.js';
 import * as auditLog from './migrations/0005-audit-log.js';
+import * as newsletterCampaigns from './migrations/0006-newsletter-campaigns.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -15,6 +16,7 @@ const migrations: Record<string, DialectMigration> = {
   '0003-legal-content-pages': legalContentPages,
   '0004-orders-payment-and-delivery': ordersPaymentAndDelivery,
   '0005-audit-log': auditLog,
+  '0006-newsletter-campaigns': newsletterCampaigns,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { OrderStatus } from '../../shared/schemas/orders.js';
 import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
 import type { UserRole } from '../../shared/schemas/users.js';
+import type { campaignChannels, campaignStatuses, deliveryStatuses } from '../../shared/schemas/newsletter.js';
 
 /**
  * The database as every module sees it, whatever the dialect: booleans are booleans, timestamps
@@ -205,6 +206,8 @@ export interface NewsletterSubscribersTable {
   email: string;
   unsubscribe_token: string;
   created_date: CreatedAt;
+  /** Null while a double opt-in subscriber has not confirmed; only confirmed addresses get newsletters. */
+  confirmed_date: string | null;
 }
 
 export interface NewsletterTemplatesTable {
@@ -213,6 +216,31 @@ export interface NewsletterTemplatesTable {
   content: string;
   created_date: CreatedAt;
   updated_at: Timestamp;
+}
+
+export interface NewsletterCampaignsTable {
+  id: string;
+  title: string;
+  content: string;
+  channel: (typeof campaignChannels)[number];
+  status: (typeof campaignStatuses)[number];
+  recipient_count: number;
+  /** The administrator's email address (SPEC §7 `sender`). */
+  sender: string;
+  error: string | null;
+  created_date: CreatedAt;
+  finished_date: string | null;
+}
+
+/** One recipient of an email campaign: what the background sender did for them. */
+export interface NewsletterDeliveriesTable {
+  campaign_id: string;
+  subscriber_id: string;
+  email: string;
+  status: ColumnType<(typeof deliveryStatuses)[number], (typeof deliveryStatuses)[number] | undefined, (typeof deliveryStatuses)[number]>;
+  attempts: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  sent_date: string | null;
 }
 
 export interface SettingsTable {
@@ -266,6 +294,8 @@ export interface Database {
   faqs: FaqsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_templates: NewsletterTemplatesTable;
+  newsletter_campaigns: NewsletterCampaignsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
   settings: SettingsTable;
   content_pages: ContentPagesTable;
   app_meta: AppMetaTable;

@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './escape-html.js';
 import { chooseLanguage } from './language.js';
-import { serverStrings } from './server-strings.js';
+import { newsletterMailStrings, serverStrings } from './server-strings.js';
 
-type MessageKey = 'unsubscribe.done' | 'unsubscribe.invalid';
+type MessageKey = 'unsubscribe.done' | 'unsubscribe.invalid' | 'confirmPage.done' | 'confirmPage.invalid';
 
 /** A small standalone page for a one-off outcome, e.g. after following an unsubscribe link. */
 export function renderMessagePage(request: FastifyRequest, reply: FastifyReply, key: MessageKey, status: number) {
   const language = chooseLanguage(request);
   const strings = serverStrings(language);
-  const [group, outcome] = key.split('.') as ['unsubscribe', 'done' | 'invalid'];
-  const message = strings[group][outcome];
+  const [group, outcome] = key.split('.') as ['unsubscribe' | 'confirmPage', 'done' | 'invalid'];
+  const message = group === 'unsubscribe' ? strings.unsubscribe[outcome] : newsletterMailStrings(language).confirmPage[outcome];
   const html = `<!doctype html>
 <html lang="${language}">
 <head>

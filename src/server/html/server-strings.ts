@@ -9,8 +9,8 @@ const catalogues: Record<Language, Catalogue> = { en, fr: fr as Catalogue };
  * The strings the browser app uses, embedded in each page so it needs no extra request for them;
  * the server's own pages and emails stay out.
  */
-export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPages' | 'orderEmails'> {
-  const { serverPages: _serverOnly, orderEmails: _emailsOnly, ...browser } = catalogues[language];
+export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPages' | 'orderEmails' | 'newsletterMail'> {
+  const { serverPages: _serverOnly, orderEmails: _orderEmailsOnly, newsletterMail: _newsletterMailOnly, ...browser } = catalogues[language];
   return browser;
 }
 
@@ -30,4 +30,9 @@ export function pageTitle(language: Language, page: string): string | undefined 
 /** Texts of the order emails (received, paid, delivered, and the administrators' note). */
 export function orderEmailStrings(language: Language): Catalogue['orderEmails'] {
   return catalogues[language].orderEmails;
+}
+
+/** Newsletter emails (confirmation, footer) and the double opt-in confirmation page. */
+export function newsletterMailStrings(language: Language): Catalogue['newsletterMail'] {
+  return catalogues[language].newsletterMail;
 }

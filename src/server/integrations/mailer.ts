@@ -9,10 +9,18 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 8058) on newsletters. */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID (`<local@domain>`): a message sent again after a crash keeps its id. */
+  messageId?: string;
 }
 
 export interface Mailer {
+  /** True when messages really leave (SMTP_URL), false when they only reach the local outbox. */
+  readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
+  /** Closes pooled SMTP connections. */
+  close(): void;
 }
 
 /**
@@ -22,17 +30,21 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    // Pooled: a newsletter campaign reuses a few connections instead of opening one per message.
+    const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 2 });
     return {
+      delivers: true,
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
+      close: () => transport.close(),
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    delivers: false,
     async send(message) {
       const built = await builder.sendMail({ from: options.from, ...message });
       mkdirSync(outbox, { recursive: true });
@@ -40,5 +52,6 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       writeFileSync(file, built.message as Buffer);
       options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox (SMTP_URL is not set)');
     },
+    close: () => undefined,
   };
 }

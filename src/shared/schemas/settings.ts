@@ -29,6 +29,8 @@ export const settingValueSchemas = {
   hero_title: text(200),
   hero_description: text(1000),
   default_language: z.enum(['', 'en', 'fr']),
+  // A string check rather than an enum: the Settings form passes this value through untouched (the Newsletter page edits it).
+  newsletter_double_opt_in: z.string().regex(/^(true|false)$/, 'Must be true or false.'),
 } satisfies Record<SettingKey, z.ZodType<string>>;
 
 export const settingsUpdateSchema = z.object({ values: z.object(settingValueSchemas).partial().strict() });

@@ -103,6 +103,8 @@ export function apiPatch<T>(path: string, body?: unknown, options?: RequestOptio
   return request<T>('PATCH', path, body, options);
 }
 
-export function apiDelete<T>(path: string, options?: RequestOptions): Promise<T> {
-  return request<T>('DELETE', path, undefined, options);
+/** `body` for deletions that name what to delete (e.g. a selection of subscribers). */
+export function apiDelete<T>(path: string, options: RequestOptions & { body?: unknown } = {}): Promise<T> {
+  const { body, ...rest } = options;
+  return request<T>('DELETE', path, body, rest);
 }

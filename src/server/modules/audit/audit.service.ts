@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../../shared/schemas/users.js';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable } from '../../db/schema.js';
 import type { AuditRepository } from './audit.repository.js';
+import { csvCell } from '../../http/csv-cell.js';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
@@ -47,13 +48,6 @@ function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
     // A row written by hand: shown without its changes rather than breaking the page.
   }
   return { id: row.id, actor_email: row.actor_email, action: row.action, resource: row.resource, record_id: row.record_id, summary: row.summary, changes, created_at: row.created_at };
-}
-
-function csvCell(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value ?? '');
-  // A leading = + - @ would make a spreadsheet run the cell as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** The back office's activity log: every administrator change, who made it and when. */

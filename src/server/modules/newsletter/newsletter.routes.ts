@@ -1,9 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { subscribeSchema } from '../../../shared/schemas/newsletter.js';
 import { limiterFor } from '../../http/rate-limit.js';
 import { renderMessagePage } from '../../html/message-page.js';
 import type { NewsletterService } from './newsletter.service.js';
+
+const tokenQuery = z.object({ token: z.string().max(200).optional() });
+
+/** Links in emails are public but each client may only try so many tokens a minute. */
+const linkRateLimit = { max: 30, timeWindow: 60_000 };
 
 export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -15,16 +20,49 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
         schema: { body: subscribeSchema },
       },
       async (request, reply) => {
-        await newsletter.subscribe(request.body.email);
-        return reply.status(201).send({ subscribed: true });
+        const { confirmationRequired } = await newsletter.subscribe(request.body.email);
+        return reply.status(201).send({ subscribed: true, confirmationRequired });
       },
     );
 
     // The link in every newsletter: a plain page, readable without JavaScript.
-    app.get('/unsubscribe', { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } }, async (request, reply) => {
-      const token = request.query.token ?? '';
-      const removed = token.length > 0 && (await newsletter.unsubscribe(token));
-      return renderMessagePage(request, reply, removed ? 'unsubscribe.done' : 'unsubscribe.invalid', removed ? 200 : 404);
+    app.get(
+      '/unsubscribe',
+      { config: { rateLimit: { ...linkRateLimit, keyGenerator: (request) => `unsubscribe:${request.ip}` } }, schema: { querystring: tokenQuery } },
+      async (request, reply) => {
+        const token = request.query.token ?? '';
+        const removed = token.length > 0 && (await newsletter.unsubscribe(token));
+        return renderMessagePage(request, reply, removed ? 'unsubscribe.done' : 'unsubscribe.invalid', removed ? 200 : 404);
+      },
+    );
+
+    // Double opt-in: the link of the confirmation email.
+    app.get(
+      '/newsletter/confirm',
+      { config: { rateLimit: { ...linkRateLimit, keyGenerator: (request) => `confirm:${request.ip}` } }, schema: { querystring: tokenQuery } },
+      async (request, reply) => {
+        const token = request.query.token ?? '';
+        const confirmed = token.length > 0 && (await newsletter.confirm(token));
+        return renderMessagePage(request, reply, confirmed ? 'confirmPage.done' : 'confirmPage.invalid', confirmed ? 200 : 404);
+      },
+    );
+
+    // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" (form-encoded
+    // or multipart) to the List-Unsubscribe address. The token in the address is the proof; the body
+    // says nothing more, so any small body is accepted and ignored.
+    await app.register(async (scope) => {
+      const oneClick = scope.withTypeProvider<ZodTypeProvider>();
+      oneClick.removeAllContentTypeParsers();
+      oneClick.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
+      oneClick.post(
+        '/unsubscribe',
+        { config: { rateLimit: { ...linkRateLimit, keyGenerator: (request) => `unsubscribe:${request.ip}` } }, schema: { querystring: tokenQuery } },
+        async (request, reply) => {
+          const token = request.query.token ?? '';
+          const removed = token.length > 0 && (await newsletter.unsubscribe(token));
+          return renderMessagePage(request, reply, removed ? 'unsubscribe.done' : 'unsubscribe.invalid', removed ? 200 : 404);
+        },
+      );
     });
   };
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 export type NewsletterMessageKey =
   | 'newsletter.messages.invalidEmail'
   | 'newsletter.messages.success'
+  | 'newsletterOptIn.checkEmail'
   | 'newsletter.messages.failed'
   | 'newsletter.messages.rateLimited';
 

@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/ui/page-shell';
-import { RequireAdmin } from '../../features/auth/components/require-admin';
+import { AdminPage } from '../../components/admin/admin-page';
+import { CampaignsPanel } from '../../features/newsletter-admin/components/campaigns-panel';
+import { DoubleOptInToggle } from '../../features/newsletter-admin/components/double-opt-in-toggle';
+import { SubscribersPanel } from '../../features/newsletter-admin/components/subscribers-panel';
 
 export default function NewsletterManagementPage() {
   const { t } = useTranslation();
   return (
-    <RequireAdmin>
-      <PageShell title={t('admin.newsletterManagement.title')} />
-    </RequireAdmin>
+    <AdminPage title={t('admin.newsletterManagement.title')}>
+      <DoubleOptInToggle />
+      <div className="mt-8">
+        <SubscribersPanel />
+      </div>
+      <CampaignsPanel />
+    </AdminPage>
   );
 }

@@ -37,9 +37,9 @@ export function NewsletterForm() {
     subscribe.mutate(
       { email: email.trim() },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           setEmail('');
-          setState({ status: 'success', message: 'newsletter.messages.success' });
+          setState({ status: 'success', message: result.confirmationRequired ? 'newsletterOptIn.checkEmail' : 'newsletter.messages.success' });
         },
         onError: (error) => setState({ status: 'error', message: subscribeFailureMessage(error) }),
       },
