@@ -9,7 +9,8 @@ test.describe.configure({ mode: 'serial' });
 
 /** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-const SECRET = `e2e-payment-${Date.now()}`;
+// At least 32 characters, the minimum for the shared secret.
+const SECRET = `e2e-payment-secret-${Date.now()}-0123456789`;
 const STRATEGY = 'I trade XAUUSD on a 10,000 USD account at IC Markets; I aim for 1% a day and lost 20% last year.';
 
 let workflow: FakeWorkflow;
@@ -83,8 +84,8 @@ async function orderFirstRobot(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Continue to Booking' }).click();
   await expect(page.getByText('Username must start with @')).toBeVisible();
   await telegram.fill('@bruno');
-  await expect(page.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/Terms');
-  await expect(page.getByRole('link', { name: 'Risk disclosure' })).toHaveAttribute('href', '/RiskDisclosure');
+  await expect(page.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/Terms');
+  await expect(page.getByRole('link', { name: 'Risk disclosure', exact: true })).toHaveAttribute('href', '/RiskDisclosure');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Continue to Booking' }).click();
   await expect(page.getByRole('heading', { name: 'Crypto Payment' })).toBeVisible();
