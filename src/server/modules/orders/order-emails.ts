@@ -14,6 +14,8 @@ export interface OrderEmailsOptions {
   /** The client's address and name for an order's user. */
   contact(userId: string): Promise<{ email: string; full_name: string | null } | undefined>;
   adminEmails(): Promise<string[]>;
+  /** Pause before retrying a failed send (tests shorten it). */
+  retryDelayMs?: number;
 }
 
 function fill(text: string, values: Record<string, string>): string {
@@ -70,7 +72,7 @@ export class OrderEmails {
           } else {
             this.options.log.warn({ err: error, ...email.description, attempt: email.attempt }, 'order email failed, retrying');
             email.attempt += 1;
-            await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS).unref());
+            await new Promise((resolve) => setTimeout(resolve, this.options.retryDelayMs ?? RETRY_DELAY_MS).unref());
           }
         }
       }
