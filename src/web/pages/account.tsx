@@ -1,29 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../components/ui/button-classes';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
 import { AccountDeletion } from '../features/auth/components/account-deletion';
 import { EmailForm, NameForm, PasswordForm } from '../features/auth/components/account-profile-forms';
 import { AccountSessions } from '../features/auth/components/account-sessions';
-import { useAuthModal } from '../features/auth/auth-modal';
+import { SignInRequired } from '../features/auth/components/sign-in-required';
 import { useCurrentUser } from '../features/auth/use-current-user';
 
 /** `/Account`: a signed-in user's name, email, password, devices, and the deletion of the account. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser();
-  const authModal = useAuthModal();
   if (isLoading) return <LoadingRegion />;
-  if (user === null) {
-    return (
-      <PageShell title={t('account.title')}>
-        <p className="mt-4 text-slate-300">{t('account.signInPrompt')}</p>
-        <button type="button" onClick={() => authModal.open('signin')} className={buttonClass('primary', 'mt-6')}>
-          {t('auth.signIn')}
-        </button>
-      </PageShell>
-    );
-  }
+  if (user === null) return <SignInRequired title={t('account.title')} prompt={t('account.signInPrompt')} />;
   return (
     <PageShell title={t('account.title')}>
       <div className="mt-8 grid max-w-5xl gap-6 lg:grid-cols-2 lg:items-start">

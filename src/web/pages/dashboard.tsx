@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingRegion } from '../components/ui/loading-region';
-import { buttonClass } from '../components/ui/button-classes';
 import { PageShell } from '../components/ui/page-shell';
-import { useAuthModal } from '../features/auth/auth-modal';
+import { SignInRequired } from '../features/auth/components/sign-in-required';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { MyOrders } from '../features/orders/components/my-orders';
 
@@ -14,18 +13,8 @@ const AdminDashboardPage = lazy(() => import('../features/admin-orders/component
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser();
-  const authModal = useAuthModal();
   if (isLoading) return <LoadingRegion />;
-  if (user === null) {
-    return (
-      <PageShell title={t('pages.dashboard.accessDenied')}>
-        <p className="mt-4 text-slate-300">{t('pages.dashboard.signInPrompt')}</p>
-        <button type="button" onClick={() => authModal.open('signin')} className={buttonClass('primary', 'mt-6')}>
-          {t('auth.signIn')}
-        </button>
-      </PageShell>
-    );
-  }
+  if (user === null) return <SignInRequired title={t('pages.dashboard.accessDenied')} prompt={t('pages.dashboard.signInPrompt')} />;
   if (user.isAdmin) {
     return (
       <Suspense fallback={<LoadingRegion />}>
