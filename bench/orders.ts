@@ -9,7 +9,8 @@ import { formatNumber, formatTable } from './report.js';
 import { readMemory, startBareScript, stopServer, type ServerProcess } from './servers.js';
 
 import { BENCH_ADMIN as ADMIN } from './servers.js';
-const SECRET = 'bench-payment-secret';
+// At least 32 characters, the minimum the settings accept for a workflow secret.
+const SECRET = 'bench-payment-secret-of-at-least-32-characters';
 const SSE_CLIENTS = 1000;
 const SSE_ROUNDS = 5;
 const FILE_BYTES = 50 * 1024 * 1024;
@@ -157,7 +158,15 @@ async function downloads(url: string, total: number, parallel: number, pid: numb
   return { mbPerSecond: bytes / 1024 / 1024 / seconds, peakRss };
 }
 
-export async function benchOrders(app: ServerProcess, dataDir: string, workDir: string, settings: LoadSettings, dialect: string): Promise<void> {
+type LoadFigures = Awaited<ReturnType<typeof orderLoad>>;
+
+function printOrderCreation(rows: Row[], appOrders: LoadFigures, bareOrders: LoadFigures | undefined): void {
+  const columns = [{ title: 'orders' }, { title: 'server' }, { title: 'figure' }, { title: 'p99 ms', alignRight: true }, { title: 'app % of bare', alignRight: true }];
+  console.log(`\n${formatTable(columns, rows.map((row) => [row.measure, row.server, row.figure, row.p99, row.share]))}`);
+  for (const [name, figures] of [['app', appOrders], ['bare', bareOrders]] as const) if (figures?.problems.length) console.log(`  warning, ${name} orders: ${figures.problems.join(', ')}`);
+}
+
+export async function benchOrders(app: ServerProcess, dataDir: string, workDir: string, settings: LoadSettings, dialect: string, options: { creationOnly?: boolean } = {}): Promise<void> {
   const origin = app.origin;
   const admin = await signIn(origin, ADMIN.email, ADMIN.password);
   await call(origin, 'PATCH', '/api/admin/settings', admin, { values: { n8n_secret_token: SECRET } });
@@ -171,7 +180,7 @@ export async function benchOrders(app: ServerProcess, dataDir: string, workDir: 
   for (let i = 0; i < CONNECTIONS; i++) sessions.push(await newClient(origin, i));
   console.log('POST /api/orders: measuring app…');
   const appOrders = await orderLoad(origin, sessions, robotId, settings);
-  let bareOrders: Awaited<ReturnType<typeof orderLoad>> | undefined;
+  let bareOrders: LoadFigures | undefined;
   if (dialect === 'sqlite') {
     const bare = await startBareScript('bare-orders', 'bench/bare-orders-server.ts', { BARE_DB_FILE: path.join(dataDir, 'shop.db') }, '/health');
     try {
@@ -183,6 +192,11 @@ export async function benchOrders(app: ServerProcess, dataDir: string, workDir: 
   }
   rows.push({ measure: 'create order, 50 clients', server: 'app', figure: `${formatNumber(appOrders.requestsPerSecond)} orders/s`, p99: formatNumber(appOrders.p99Ms), share: bareOrders ? `${formatNumber((100 * appOrders.requestsPerSecond) / bareOrders.requestsPerSecond, 1)} %` : 'n/a' });
   if (bareOrders) rows.push({ measure: 'create order, 50 clients', server: 'bare node:http', figure: `${formatNumber(bareOrders.requestsPerSecond)} orders/s`, p99: formatNumber(bareOrders.p99Ms), share: '' });
+
+  if (options.creationOnly) {
+    printOrderCreation(rows, appOrders, bareOrders);
+    return;
+  }
 
   // 2. Payment callback -> event on 1,000 open streams of the order's page.
   const owner = sessions[0]!;
@@ -248,9 +262,7 @@ export async function benchOrders(app: ServerProcess, dataDir: string, workDir: 
   rows.push({ measure: '50 MB download', server: 'app', figure: `${formatNumber(appDownload.mbPerSecond)} MB/s, RSS +${formatNumber(Math.max(0, appDownload.peakRss - rssBefore), 1)} MB`, p99: '', share: `${formatNumber((100 * appDownload.mbPerSecond) / bareDownload.mbPerSecond, 1)} %` });
   rows.push({ measure: '50 MB download', server: 'bare node:http', figure: `${formatNumber(bareDownload.mbPerSecond)} MB/s, RSS +${formatNumber(Math.max(0, bareDownload.peakRss), 1)} MB`, p99: '', share: '' });
 
-  const columns = [{ title: 'orders' }, { title: 'server' }, { title: 'figure' }, { title: 'p99 ms', alignRight: true }, { title: 'app % of bare', alignRight: true }];
-  console.log(`\n${formatTable(columns, rows.map((row) => [row.measure, row.server, row.figure, row.p99, row.share]))}`);
-  for (const [name, figures] of [['app', appOrders], ['bare', bareOrders]] as const) if (figures?.problems.length) console.log(`  warning, ${name} orders: ${figures.problems.join(', ')}`);
+  printOrderCreation(rows, appOrders, bareOrders);
   if (dialect !== 'sqlite') console.log('  the bare order server reads SQLite only: no reference figure on PostgreSQL');
   console.log(`  latency = from sending the callback to each stream receiving its event, ${SSE_ROUNDS} rounds x ${SSE_CLIENTS} streams; RSS growth = peak during the downloads minus before`);
 }

@@ -236,6 +236,11 @@ async function main(): Promise<void> {
     // The SMTP server is local, so the campaign figure is the app's own sending speed.
     const smtpEnv = { SMTP_URL: smtp.url, NEWSLETTER_SEND_RATE: '10000', REQUIRE_EMAIL_VERIFICATION: 'false' };
     app = await startApp({ dataDir: path.join(workDir, 'data'), fromSource: settings.fromSource, env: smtpEnv });
+    // BENCH_ONLY=orders measures order creation alone (the figure most sensitive to app changes).
+    if (process.env.BENCH_ONLY === 'orders') {
+      await benchOrders(app, path.join(workDir, 'data'), workDir, settings, databaseDescription().dialect, { creationOnly: true });
+      return;
+    }
     const results: TargetFigures[] = [];
     for (const [index, target] of targets.entries()) {
       const figures = await benchTarget(app, target, index, workDir, settings);

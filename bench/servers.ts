@@ -125,7 +125,9 @@ export function appEntry(fromSource: boolean): string {
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 
 export function startApp({ dataDir, fromSource, env: extra = {} }: AppOptions): Promise<ServerProcess> {
-  const args = fromSource ? ['--import', 'tsx', appEntry(true)] : [appEntry(false)];
+  // BENCH_APP_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the app process.
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const args = [...nodeArgs, ...(fromSource ? ['--import', 'tsx', appEntry(true)] : [appEntry(false)])];
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

@@ -133,6 +133,8 @@ async function registerOrders(
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => changes.close());
   const emails = new OrderEmails({ mailer, publicUrl: config.publicUrl, log: app.log, contact: (id) => orders.userContact(id), adminEmails: () => orders.adminEmails() });
+  // Queued order emails go out before the mailer and the database close (preClose runs before any onClose).
+  app.addHook('preClose', () => emails.close());
   const status = new OrderStatusChanger(orders, changes, emails, app.log);
   const service = new OrdersService({
     orders,

@@ -14,19 +14,83 @@ export interface OrderEmailsOptions {
   /** The client's address and name for an order's user. */
   contact(userId: string): Promise<{ email: string; full_name: string | null } | undefined>;
   adminEmails(): Promise<string[]>;
+  /** Pause before retrying a failed send (tests shorten it). */
+  retryDelayMs?: number;
 }
 
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
 }
 
+/** Attempts per email, and the pause before each retry: an SMTP server's brief hiccup loses nothing. */
+const ATTEMPTS = 3;
+const RETRY_DELAY_MS = 2_000;
+/** How long closing the app waits for queued emails before giving up on them (and logging each). */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+interface QueuedEmail {
+  description: Record<string, unknown>;
+  send: () => Promise<void>;
+  attempt: number;
+}
+
 /**
  * The order emails (issue 9): received, payment confirmed and delivered to the client in the
  * language they ordered in, and a note to the administrators for each paid order. Texts come from
- * the i18n catalogues. Sending never fails the request that caused it: a mail problem is logged.
+ * the i18n catalogues.
+ *
+ * Sending is off the request's critical path: toClient and toAdministrators only queue, and one
+ * email at a time is built and sent after the current work (the response) is done. Under a burst
+ * of orders the emails follow at the mail server's pace instead of competing with the requests
+ * for the CPU and the database. A failed send is retried, then logged with the order; closing the
+ * app waits for the queue (bounded), and anything it could not send is logged, never dropped
+ * silently.
  */
 export class OrderEmails {
+  private readonly queue: QueuedEmail[] = [];
+  private running: Promise<void> | undefined;
+  private closing = false;
+
   constructor(private readonly options: OrderEmailsOptions) {}
+
+  private enqueue(description: Record<string, unknown>, send: () => Promise<void>): void {
+    this.queue.push({ description, send, attempt: 1 });
+    // setImmediate: the caller's response is written before the first email is even built.
+    this.running ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let email = this.queue[0]; email; email = this.queue[0]) {
+        try {
+          await email.send();
+          this.queue.shift();
+        } catch (error) {
+          if (email.attempt >= ATTEMPTS || this.closing) {
+            this.queue.shift();
+            this.options.log.error({ err: error, ...email.description, attempts: email.attempt }, 'order email failed');
+          } else {
+            this.options.log.warn({ err: error, ...email.description, attempt: email.attempt }, 'order email failed, retrying');
+            email.attempt += 1;
+            await new Promise((resolve) => setTimeout(resolve, this.options.retryDelayMs ?? RETRY_DELAY_MS).unref());
+          }
+        }
+      }
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  /** For closing the app: sends what is queued (no more retries), within a time limit. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (!this.running) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)));
+    await Promise.race([this.running, timedOut]);
+    clearTimeout(timer);
+    for (const email of this.queue.splice(0)) this.options.log.error({ ...email.description }, 'order email not sent: the app closed first');
+  }
 
   private values(order: OrderRow, name: string | null): Record<string, string> {
     return {
@@ -40,13 +104,14 @@ export class OrderEmails {
     };
   }
 
-  /** Sends in the background; returns at once. */
+  /** Queues the email; returns at once. */
   toClient(kind: ClientEmail, order: OrderRow): void {
-    void this.sendToClient(kind, order).catch((error: unknown) => this.options.log.error({ err: error, orderId: order.id, kind }, 'order email failed'));
+    this.enqueue({ orderId: order.id, kind }, () => this.sendToClient(kind, order));
   }
 
+  /** Queues one email per administrator, so a retry never sends twice to the others. */
   toAdministrators(order: OrderRow): void {
-    void this.sendToAdministrators(order).catch((error: unknown) => this.options.log.error({ err: error, orderId: order.id }, 'administrator order email failed'));
+    this.enqueue({ orderId: order.id, kind: 'administrators' }, () => this.queueForAdministrators(order));
   }
 
   private async sendToClient(kind: ClientEmail, order: OrderRow): Promise<void> {
@@ -64,12 +129,13 @@ export class OrderEmails {
     });
   }
 
-  private async sendToAdministrators(order: OrderRow): Promise<void> {
+  private async queueForAdministrators(order: OrderRow): Promise<void> {
     const strings = orderEmailStrings('en').adminPaid;
     const contact = order.user_id ? await this.options.contact(order.user_id) : undefined;
     const values = { ...this.values(order, contact?.full_name ?? null), client: contact?.email ?? '' };
+    const message = { subject: fill(strings.subject, values), text: [fill(strings.body, values), '', `${this.options.publicUrl}/Dashboard`].join('\n') };
     for (const to of await this.options.adminEmails()) {
-      await this.options.mailer.send({ to, subject: fill(strings.subject, values), text: [fill(strings.body, values), '', `${this.options.publicUrl}/Dashboard`].join('\n') });
+      this.enqueue({ orderId: order.id, kind: 'administrator', to }, () => this.options.mailer.send({ to, ...message }));
     }
   }
 }
