@@ -251,7 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputRules(app);
   registerOriginCheck(app, (request) => ownOrigins(config, request));
   registerAccessControl(app, sessionUserResolver(auth, db, config.authSecret));
-  await registerRateLimiting(app);
+  await registerRateLimiting(app, database);
   registerAdminWriteInvalidation(app, publicCache);
   await app.register(compress, {
     threshold: 1024,
