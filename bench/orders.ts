@@ -16,7 +16,7 @@ const FILE_BYTES = 50 * 1024 * 1024;
 const DOWNLOADS = 6;
 const STRATEGY = 'Bench strategy: scalp EURUSD in the London session, 1% risk per trade, no martingale at all.';
 
-type Session = { cookie: string };
+export type Session = { cookie: string };
 
 async function call(origin: string, method: string, url: string, session?: Session, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const init: RequestInit = { method, headers: { origin, ...(session ? { cookie: session.cookie } : {}), ...headers } };
@@ -35,7 +35,7 @@ async function signIn(origin: string, email: string, password: string): Promise<
   return { cookie: response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') };
 }
 
-async function newClient(origin: string, index: number): Promise<Session> {
+export async function newClient(origin: string, index: number): Promise<Session> {
   const email = `bench-client-${index}-${Date.now()}@example.com`;
   await call(origin, 'POST', '/api/auth/sign-up/email', undefined, { email, password: 'bench-password-1', name: `Bench Client ${index}` });
   return signIn(origin, email, 'bench-password-1');
@@ -54,14 +54,14 @@ interface Row {
   share: string;
 }
 
-/** 50 connections, each one client's session, posting orders for the duration. */
-async function orderLoad(url: string, sessions: Session[], robotId: string, settings: LoadSettings) {
+/** 50 connections (or `connections`), each one client's session, posting orders for the duration. */
+export async function orderLoad(url: string, sessions: Session[], robotId: string, settings: LoadSettings, connections = CONNECTIONS) {
   let next = 0;
   const body = JSON.stringify({ robot_id: robotId, telegram_username: '@bench', strategy_instructions: STRATEGY, terms_accepted: true });
   const run = (seconds: number) =>
     autocannon({
       url,
-      connections: CONNECTIONS,
+      connections,
       pipelining: 1,
       duration: seconds,
       requests: [
@@ -157,7 +157,10 @@ async function downloads(url: string, total: number, parallel: number, pid: numb
   return { mbPerSecond: bytes / 1024 / 1024 / seconds, peakRss };
 }
 
-export async function benchOrders(app: ServerProcess, dataDir: string, workDir: string, settings: LoadSettings, dialect: string): Promise<void> {
+export type OrderFigures = Awaited<ReturnType<typeof orderLoad>>;
+
+/** Prints the orders figures; answers the app's order creation figures for the two-instance run. */
+export async function benchOrders(app: ServerProcess, dataDir: string, workDir: string, settings: LoadSettings, dialect: string): Promise<OrderFigures> {
   const origin = app.origin;
   const admin = await signIn(origin, ADMIN.email, ADMIN.password);
   await call(origin, 'PATCH', '/api/admin/settings', admin, { values: { n8n_secret_token: SECRET } });
@@ -171,7 +174,7 @@ export async function benchOrders(app: ServerProcess, dataDir: string, workDir: 
   for (let i = 0; i < CONNECTIONS; i++) sessions.push(await newClient(origin, i));
   console.log('POST /api/orders: measuring app…');
   const appOrders = await orderLoad(origin, sessions, robotId, settings);
-  let bareOrders: Awaited<ReturnType<typeof orderLoad>> | undefined;
+  let bareOrders: OrderFigures | undefined;
   if (dialect === 'sqlite') {
     const bare = await startBareScript('bare-orders', 'bench/bare-orders-server.ts', { BARE_DB_FILE: path.join(dataDir, 'shop.db') }, '/health');
     try {
@@ -253,4 +256,5 @@ export async function benchOrders(app: ServerProcess, dataDir: string, workDir: 
   for (const [name, figures] of [['app', appOrders], ['bare', bareOrders]] as const) if (figures?.problems.length) console.log(`  warning, ${name} orders: ${figures.problems.join(', ')}`);
   if (dialect !== 'sqlite') console.log('  the bare order server reads SQLite only: no reference figure on PostgreSQL');
   console.log(`  latency = from sending the callback to each stream receiving its event, ${SSE_ROUNDS} rounds x ${SSE_CLIENTS} streams; RSS growth = peak during the downloads minus before`);
+  return appOrders;
 }
