@@ -9,7 +9,8 @@ import { formatNumber, formatTable } from './report.js';
 import { readMemory, startBareScript, stopServer, type ServerProcess } from './servers.js';
 
 import { BENCH_ADMIN as ADMIN } from './servers.js';
-const SECRET = 'bench-payment-secret';
+// Automation secrets have at least 32 characters (issue 7).
+const SECRET = 'bench-payment-secret-0123456789abcdef';
 const SSE_CLIENTS = 1000;
 const SSE_ROUNDS = 5;
 const FILE_BYTES = 50 * 1024 * 1024;
