@@ -9,15 +9,15 @@ import { formatNumber, formatTable } from './report.js';
 import { readMemory, startBareScript, stopServer, type ServerProcess } from './servers.js';
 
 import { BENCH_ADMIN as ADMIN } from './servers.js';
-// At least 32 characters, the minimum the settings accept for a workflow secret.
-const SECRET = 'bench-payment-secret-of-at-least-32-characters';
+// Automation secrets have at least 32 characters (issue 7).
+const SECRET = 'bench-payment-secret-0123456789abcdef';
 const SSE_CLIENTS = 1000;
 const SSE_ROUNDS = 5;
 const FILE_BYTES = 50 * 1024 * 1024;
 const DOWNLOADS = 6;
 const STRATEGY = 'Bench strategy: scalp EURUSD in the London session, 1% risk per trade, no martingale at all.';
 
-type Session = { cookie: string };
+export type Session = { cookie: string };
 
 async function call(origin: string, method: string, url: string, session?: Session, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const init: RequestInit = { method, headers: { origin, ...(session ? { cookie: session.cookie } : {}), ...headers } };
@@ -36,7 +36,7 @@ async function signIn(origin: string, email: string, password: string): Promise<
   return { cookie: response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') };
 }
 
-async function newClient(origin: string, index: number): Promise<Session> {
+export async function newClient(origin: string, index: number): Promise<Session> {
   const email = `bench-client-${index}-${Date.now()}@example.com`;
   await call(origin, 'POST', '/api/auth/sign-up/email', undefined, { email, password: 'bench-password-1', name: `Bench Client ${index}` });
   return signIn(origin, email, 'bench-password-1');
@@ -55,14 +55,14 @@ interface Row {
   share: string;
 }
 
-/** 50 connections, each one client's session, posting orders for the duration. */
-async function orderLoad(url: string, sessions: Session[], robotId: string, settings: LoadSettings) {
+/** 50 connections (or `connections`), each one client's session, posting orders for the duration. */
+export async function orderLoad(url: string, sessions: Session[], robotId: string, settings: LoadSettings, connections = CONNECTIONS) {
   let next = 0;
   const body = JSON.stringify({ robot_id: robotId, telegram_username: '@bench', strategy_instructions: STRATEGY, terms_accepted: true });
   const run = (seconds: number) =>
     autocannon({
       url,
-      connections: CONNECTIONS,
+      connections,
       pipelining: 1,
       duration: seconds,
       requests: [
@@ -158,15 +158,10 @@ async function downloads(url: string, total: number, parallel: number, pid: numb
   return { mbPerSecond: bytes / 1024 / 1024 / seconds, peakRss };
 }
 
-type LoadFigures = Awaited<ReturnType<typeof orderLoad>>;
+export type OrderFigures = Awaited<ReturnType<typeof orderLoad>>;
 
-function printOrderCreation(rows: Row[], appOrders: LoadFigures, bareOrders: LoadFigures | undefined): void {
-  const columns = [{ title: 'orders' }, { title: 'server' }, { title: 'figure' }, { title: 'p99 ms', alignRight: true }, { title: 'app % of bare', alignRight: true }];
-  console.log(`\n${formatTable(columns, rows.map((row) => [row.measure, row.server, row.figure, row.p99, row.share]))}`);
-  for (const [name, figures] of [['app', appOrders], ['bare', bareOrders]] as const) if (figures?.problems.length) console.log(`  warning, ${name} orders: ${figures.problems.join(', ')}`);
-}
-
-export async function benchOrders(app: ServerProcess, dataDir: string, workDir: string, settings: LoadSettings, dialect: string, options: { creationOnly?: boolean } = {}): Promise<void> {
+/** Prints the orders figures; answers the app's order creation figures for the two-instance run. */
+export async function benchOrders(app: ServerProcess, dataDir: string, workDir: string, settings: LoadSettings, dialect: string): Promise<OrderFigures> {
   const origin = app.origin;
   const admin = await signIn(origin, ADMIN.email, ADMIN.password);
   await call(origin, 'PATCH', '/api/admin/settings', admin, { values: { n8n_secret_token: SECRET } });
@@ -180,7 +175,7 @@ export async function benchOrders(app: ServerProcess, dataDir: string, workDir: 
   for (let i = 0; i < CONNECTIONS; i++) sessions.push(await newClient(origin, i));
   console.log('POST /api/orders: measuring app…');
   const appOrders = await orderLoad(origin, sessions, robotId, settings);
-  let bareOrders: LoadFigures | undefined;
+  let bareOrders: OrderFigures | undefined;
   if (dialect === 'sqlite') {
     const bare = await startBareScript('bare-orders', 'bench/bare-orders-server.ts', { BARE_DB_FILE: path.join(dataDir, 'shop.db') }, '/health');
     try {
@@ -192,11 +187,6 @@ export async function benchOrders(app: ServerProcess, dataDir: string, workDir: 
   }
   rows.push({ measure: 'create order, 50 clients', server: 'app', figure: `${formatNumber(appOrders.requestsPerSecond)} orders/s`, p99: formatNumber(appOrders.p99Ms), share: bareOrders ? `${formatNumber((100 * appOrders.requestsPerSecond) / bareOrders.requestsPerSecond, 1)} %` : 'n/a' });
   if (bareOrders) rows.push({ measure: 'create order, 50 clients', server: 'bare node:http', figure: `${formatNumber(bareOrders.requestsPerSecond)} orders/s`, p99: formatNumber(bareOrders.p99Ms), share: '' });
-
-  if (options.creationOnly) {
-    printOrderCreation(rows, appOrders, bareOrders);
-    return;
-  }
 
   // 2. Payment callback -> event on 1,000 open streams of the order's page.
   const owner = sessions[0]!;
@@ -262,7 +252,10 @@ export async function benchOrders(app: ServerProcess, dataDir: string, workDir: 
   rows.push({ measure: '50 MB download', server: 'app', figure: `${formatNumber(appDownload.mbPerSecond)} MB/s, RSS +${formatNumber(Math.max(0, appDownload.peakRss - rssBefore), 1)} MB`, p99: '', share: `${formatNumber((100 * appDownload.mbPerSecond) / bareDownload.mbPerSecond, 1)} %` });
   rows.push({ measure: '50 MB download', server: 'bare node:http', figure: `${formatNumber(bareDownload.mbPerSecond)} MB/s, RSS +${formatNumber(Math.max(0, bareDownload.peakRss), 1)} MB`, p99: '', share: '' });
 
-  printOrderCreation(rows, appOrders, bareOrders);
+  const columns = [{ title: 'orders' }, { title: 'server' }, { title: 'figure' }, { title: 'p99 ms', alignRight: true }, { title: 'app % of bare', alignRight: true }];
+  console.log(`\n${formatTable(columns, rows.map((row) => [row.measure, row.server, row.figure, row.p99, row.share]))}`);
+  for (const [name, figures] of [['app', appOrders], ['bare', bareOrders]] as const) if (figures?.problems.length) console.log(`  warning, ${name} orders: ${figures.problems.join(', ')}`);
   if (dialect !== 'sqlite') console.log('  the bare order server reads SQLite only: no reference figure on PostgreSQL');
   console.log(`  latency = from sending the callback to each stream receiving its event, ${SSE_ROUNDS} rounds x ${SSE_CLIENTS} streams; RSS growth = peak during the downloads minus before`);
+  return appOrders;
 }

@@ -8,12 +8,13 @@ import path from 'node:path';
 import { chromiumPath } from '../tests/support/chromium.js';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../tests/support/fake-smtp-server.js';
 import { measureFirstLoad } from './first-load.js';
-import { benchOrders } from './orders.js';
+import { benchOrders, type OrderFigures } from './orders.js';
 import { runLighthouse } from './lighthouse.js';
 import { CONNECTIONS, FLOOD_CONNECTIONS, measure, measureUnderFlood, type Figures, type LoadSettings } from './load.js';
 import { measureNewsletter } from './newsletter.js';
 import { withoutPassword } from '../src/server/db/database.js';
 import { formatNumber, formatTable } from './report.js';
+import { benchTwoInstances } from './two-instances.js';
 import { appEntry, BENCH_ADMIN, get, readMemory, startApp, startBare, StartupError, stopServer, type ServerProcess } from './servers.js';
 
 interface Target {
@@ -235,12 +236,8 @@ async function main(): Promise<void> {
   try {
     // The SMTP server is local, so the campaign figure is the app's own sending speed.
     const smtpEnv = { SMTP_URL: smtp.url, NEWSLETTER_SEND_RATE: '10000', REQUIRE_EMAIL_VERIFICATION: 'false' };
-    app = await startApp({ dataDir: path.join(workDir, 'data'), fromSource: settings.fromSource, env: smtpEnv });
-    // BENCH_ONLY=orders measures order creation alone (the figure most sensitive to app changes).
-    if (process.env.BENCH_ONLY === 'orders') {
-      await benchOrders(app, path.join(workDir, 'data'), workDir, settings, databaseDescription().dialect, { creationOnly: true });
-      return;
-    }
+    const appOptions = { dataDir: path.join(workDir, 'data'), fromSource: settings.fromSource, env: smtpEnv };
+    app = await startApp(appOptions);
     const results: TargetFigures[] = [];
     for (const [index, target] of targets.entries()) {
       const figures = await benchTarget(app, target, index, workDir, settings);
@@ -250,7 +247,10 @@ async function main(): Promise<void> {
     await printHomeUnderFlood(app, results, settings);
     printMemory(app);
     // Orders create data; they run after the read targets, so those measure the shop as seeded.
-    if (process.env.BENCH_ORDERS !== '0') await benchOrders(app, path.join(workDir, 'data'), workDir, settings, databaseDescription().dialect);
+    let orders: OrderFigures | undefined;
+    if (process.env.BENCH_ORDERS !== '0') orders = await benchOrders(app, path.join(workDir, 'data'), workDir, settings, databaseDescription().dialect);
+    const robots = results.find((result) => result.target.path === '/api/robots')?.app;
+    await benchTwoInstances(app, appOptions, { robots, orders }, settings, databaseDescription().dialect);
     printFirstLoad();
     await printNewsletter(app, smtp, path.join(workDir, 'data'), settings);
     await printLighthouse(app);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -22,6 +23,7 @@ import { registerSeoRoutes } from './html/seo.routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoute } from './http/health.routes.js';
 import { registerInputRules } from './http/input-rules.js';
+import { registerOpenApi } from './http/openapi.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOriginCheck } from './http/origin-check.js';
@@ -253,7 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputRules(app);
   registerOriginCheck(app, (request) => ownOrigins(config, request));
   registerAccessControl(app, sessionUserResolver(auth, db, config.authSecret));
-  await registerRateLimiting(app);
+  await registerRateLimiting(app, database);
   registerAdminWriteInvalidation(app, publicCache);
   await app.register(compress, {
     threshold: 1024,
@@ -261,6 +263,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Before every route: it describes the routes registered after it.
+  await registerOpenApi(app, (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version);
   registerMetrics(app, { token: config.metricsToken, poolStats: database.poolStats });
   registerHealthRoute(app, database.ping);
   await app.register(settingsRoutes(settings, publicCache, audit));

@@ -44,6 +44,7 @@ const matrix: Record<string, Case> = {
   'GET /api/health/ready': { request: () => ({ url: '/api/health/ready' }), expected: everyone(200) },
   // Only the METRICS_TOKEN opens it; no session does, not even an administrator's.
   'GET /api/metrics': { request: () => ({ url: '/api/metrics' }), expected: everyone(401) },
+  'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }), expected: everyone(200) },
   'GET /api/settings/public': { request: () => ({ url: '/api/settings/public' }), expected: everyone(200) },
   'GET /api/categories': { request: () => ({ url: '/api/categories' }), expected: everyone(200) },
   'GET /api/robots': { request: () => ({ url: '/api/robots' }), expected: everyone(200) },

@@ -80,3 +80,13 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     },
   };
 }
+
+/**
+ * Another instance of `shop`: the same configuration, so the same PostgreSQL database, storage
+ * and secrets, as a second process behind a load balancer would have. Close it before `shop`,
+ * whose close drops the database.
+ */
+export async function createSecondInstance(shop: TestApp): Promise<TestApp> {
+  const app = await buildApp(shop.config, { logger: false, webRoot: path.join(shop.dataDir, 'web') });
+  return { app, config: shop.config, dataDir: shop.dataDir, close: () => app.close() };
+}

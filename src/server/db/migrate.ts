@@ -5,6 +5,7 @@ import * as legalContentPages from './migrations/0003-legal-content-pages.js';
 import * as ordersPaymentAndDelivery from './migrations/0004-orders-payment-and-delivery.js';
 import * as auditLog from './migrations/0005-audit-log.js';
 import * as newsletterCampaigns from './migrations/0006-newsletter-campaigns.js';
+import * as sharedRateLimits from './migrations/0007-shared-rate-limits.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectMigration> = {
   '0004-orders-payment-and-delivery': ordersPaymentAndDelivery,
   '0005-audit-log': auditLog,
   '0006-newsletter-campaigns': newsletterCampaigns,
+  '0007-shared-rate-limits': sharedRateLimits,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

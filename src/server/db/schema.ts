@@ -277,6 +277,14 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** Shared rate-limit counters (PostgreSQL only; see http/rate-limit.ts). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  /** Milliseconds since the epoch; pg returns bigint as a string. */
+  window_ends_at: string | number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -300,6 +308,7 @@ export interface Database {
   content_pages: ContentPagesTable;
   app_meta: AppMetaTable;
   audit_log: AuditLogTable;
+  rate_limits: RateLimitsTable;
 }
 
 /**

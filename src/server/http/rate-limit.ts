@@ -1,10 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseHandle } from '../db/database.js';
 
 /**
- * The one place that knows how requests are counted. Counters live in this process's memory
- * today; a store shared by several instances plugs in here (the plugin's `store` option) and
- * nothing else changes.
+ * The one place that knows how requests are counted. On PostgreSQL the counters live in the
+ * shared database (table rate_limits), so several instances behind a load balancer count one
+ * budget per client; on SQLite (one process per DATA_DIR) they live in this process's memory.
  *
  * A limit is a rule: a name, how many requests, per how long, counted per client address
  * (request.ip, which believes X-Forwarded-For only as far as TRUST_PROXY says). Rules sharing a
@@ -25,10 +27,58 @@ declare module 'fastify' {
 
 export type LimitCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** Expired counters are deleted once every this many counted requests. */
+const SWEEP_EVERY = 1000;
+
+/**
+ * A fixed-window counter per key in one row, counted by a single atomic upsert: concurrent
+ * requests on any instance each get their own count, and the window is measured on the
+ * database's clock, so instances with drifting clocks agree.
+ */
+export class SharedCounter {
+  private counted = 0;
+
+  constructor(private readonly db: Kysely<any>) {}
+
+  async hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+    const now = sql`(extract(epoch from statement_timestamp()) * 1000)::bigint`;
+    const { rows } = await sql<{ hits: number; ttl: string }>`
+      insert into rate_limits as r (key, hits, window_ends_at) values (${key}, 1, ${now} + ${windowMs})
+      on conflict (key) do update set
+        hits = case when r.window_ends_at <= ${now} then 1 else r.hits + 1 end,
+        window_ends_at = case when r.window_ends_at <= ${now} then ${now} + ${windowMs} else r.window_ends_at end
+      returning hits, r.window_ends_at - ${now} as ttl`.execute(this.db);
+    if (++this.counted % SWEEP_EVERY === 0) this.sweep();
+    return { current: rows[0]!.hits, ttl: Number(rows[0]!.ttl) };
+  }
+
+  private sweep(): void {
+    sql`delete from rate_limits where window_ends_at < (extract(epoch from statement_timestamp()) * 1000)::bigint`.execute(this.db).catch(() => {
+      // The next sweep tries again; a few stale rows cost nothing but space.
+    });
+  }
+}
+
+/** @fastify/rate-limit's store interface over a SharedCounter (the plugin constructs it itself). */
+function sharedStore(counter: SharedCounter) {
+  return class SharedStore {
+    incr(key: string, callback: IncrCallback, timeWindow: number): void {
+      counter.hit(key, timeWindow).then((result) => callback(null, result), (error: Error) => callback(error));
+    }
+
+    child(): SharedStore {
+      return this;
+    }
+  };
+}
+
 /** Registers the counting engine; must run before any route uses a rule. */
-export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
+export async function registerRateLimiting(app: FastifyInstance, database: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    ...(database.dialect === 'postgres' ? { store: sharedStore(new SharedCounter(database.db)) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'rate_limited',

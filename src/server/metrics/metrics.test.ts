@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activeRobot, createOrder, paymentCallback, setSetting, WORKFLOW_SECRET } from '../../../tests/support/orders.js';
+import { createClient } from '../../../tests/support/sessions.js';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { countPaymentCallback, eventStreamOpened } from './metrics.js';
 
@@ -70,6 +73,35 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
     expect(seriesValue(text, succeeded)).toBe(runsBefore + 1);
     expect(seriesValue(text, 'tradebot_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(seriesValue(text, 'tradebot_db_pool_connections{state="waiting"}')).toBe(0);
+  });
+
+  it('counts the order event streams the shop opens and the payment callbacks it receives, by result', async () => {
+    await setSetting(shop.app, 'n8n_secret_token', WORKFLOW_SECRET);
+    const client = await createClient(shop.app, 'metrics-client@example.com');
+    const order = await createOrder(shop.app, client.cookie, (await activeRobot(shop.app)).id);
+    const streams = 'tradebot_event_streams_open';
+    const results = ['paid', 'unchanged', 'refused', 'unknown_order', 'invalid'] as const;
+    const series = (result: string) => `tradebot_payment_callbacks_total{result="${result}"}`;
+    const before = await scrape();
+    const streamsBefore = seriesValue(before, streams) ?? 0;
+    const callbacksBefore = Object.fromEntries(results.map((result) => [result, seriesValue(before, series(result)) ?? 0]));
+
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = shop.app.server.address() as AddressInfo;
+    const controller = new AbortController();
+    const stream = await fetch(`http://127.0.0.1:${port}/api/orders/${order.id}/events`, { headers: { cookie: client.cookie }, signal: controller.signal });
+    expect(stream.status).toBe(200);
+    expect(seriesValue(await scrape(), streams)).toBe(streamsBefore + 1);
+    controller.abort();
+    await vi.waitFor(async () => expect(seriesValue(await scrape(), streams)).toBe(streamsBefore));
+
+    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' })).statusCode).toBe(200);
+    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' })).statusCode).toBe(200);
+    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'secret', `${WORKFLOW_SECRET}-wrong`)).statusCode).toBe(401);
+    expect((await paymentCallback(shop.app, { order_id: 'no-such-order', status: 'paid' })).statusCode).toBe(404);
+    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'maybe' })).statusCode).toBe(422);
+    const after = await scrape();
+    for (const result of results) expect(seriesValue(after, series(result)), result).toBe(callbacksBefore[result]! + 1);
   });
 });
 

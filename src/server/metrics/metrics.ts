@@ -98,8 +98,9 @@ export function eventStreamOpened(): () => void {
 }
 
 /**
- * Counts a payment callback by what it did, e.g. `paid`, `failed`, `unchanged` (a repeat or a
- * stale status), `refused` (bad credentials or signature), `invalid` (bad body), `unknown_order`.
+ * Counts a payment callback by what it did: `paid`, `failed`, `unchanged` (a repeat or a stale
+ * status), `ignored` (a status or payment attempt that moves nothing), `refused` (bad credentials
+ * or signature), `invalid` (an unknown status word), `unknown_order`.
  * Keep results to such a short fixed list: each value is a time series.
  */
 export function countPaymentCallback(result: string): void {

@@ -8,7 +8,8 @@ import type { NewsletterService } from './newsletter.service.js';
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
 
 /** Links in emails are public but each client may only try so many tokens a minute. */
-const linkRateLimit = { max: 30, timeWindow: 60_000 };
+const unsubscribeLimit = { name: 'unsubscribe', max: 30, windowMs: 60_000 };
+const confirmLimit = { name: 'confirm', max: 30, windowMs: 60_000 };
 
 export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,7 +29,7 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
     // The link in every newsletter: a plain page, readable without JavaScript.
     app.get(
       '/unsubscribe',
-      { config: { rateLimit: { ...linkRateLimit, keyGenerator: (request) => `unsubscribe:${request.ip}` } }, schema: { querystring: tokenQuery } },
+      { onRequest: limiterFor(app, unsubscribeLimit), schema: { querystring: tokenQuery } },
       async (request, reply) => {
         const token = request.query.token ?? '';
         const removed = token.length > 0 && (await newsletter.unsubscribe(token));
@@ -39,7 +40,7 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
     // Double opt-in: the link of the confirmation email.
     app.get(
       '/newsletter/confirm',
-      { config: { rateLimit: { ...linkRateLimit, keyGenerator: (request) => `confirm:${request.ip}` } }, schema: { querystring: tokenQuery } },
+      { onRequest: limiterFor(app, confirmLimit), schema: { querystring: tokenQuery } },
       async (request, reply) => {
         const token = request.query.token ?? '';
         const confirmed = token.length > 0 && (await newsletter.confirm(token));
@@ -56,7 +57,7 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
       oneClick.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
       oneClick.post(
         '/unsubscribe',
-        { config: { rateLimit: { ...linkRateLimit, keyGenerator: (request) => `unsubscribe:${request.ip}` } }, schema: { querystring: tokenQuery } },
+        { onRequest: limiterFor(app, unsubscribeLimit), schema: { querystring: tokenQuery } },
         async (request, reply) => {
           const token = request.query.token ?? '';
           const removed = token.length > 0 && (await newsletter.unsubscribe(token));

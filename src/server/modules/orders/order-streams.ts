@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '../../../shared/schemas/orders.js';
+import { eventStreamOpened } from '../../metrics/metrics.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
 import { toOrder } from './order-views.js';
 import type { OrdersRepository } from './orders.repository.js';
@@ -42,7 +43,9 @@ export class OrderStreams {
     if (!set) this.watchers.set(orderId, (set = new Set()));
     set.add(watcher);
     this.closers.add(close);
+    const streamClosed = eventStreamOpened();
     return () => {
+      streamClosed();
       set.delete(watcher);
       if (set.size === 0 && this.watchers.get(orderId) === set) this.watchers.delete(orderId);
       this.closers.delete(close);

@@ -1,5 +1,6 @@
 import { acceptedPaymentWords, paymentWordStatus, type OrderStatus, type PaymentCallback, type PaymentCallbackOutcome } from '../../../shared/schemas/orders.js';
 import { AppError, NotFoundError } from '../../errors.js';
+import { countPaymentCallback } from '../../metrics/metrics.js';
 import type { OrderStatusChanger } from './order-status.js';
 import type { OrdersRepository } from './orders.repository.js';
 
@@ -24,7 +25,10 @@ export class PaymentCallbacksService {
 
   async receive(callback: PaymentCallback, proof: string, rawBody: string): Promise<CallbackAnswer> {
     const order = await this.orders.findById(callback.order_id);
-    if (!order) throw new NotFoundError('Order not found.');
+    if (!order) {
+      countPaymentCallback('unknown_order');
+      throw new NotFoundError('Order not found.');
+    }
     const record = (outcome: PaymentCallbackOutcome, detail: string | null) =>
       this.orders.recordCallback({ orderId: order.id, payload: rawBody.slice(0, MAX_STORED_PAYLOAD), signature: proof, statusWord: callback.status.slice(0, 50), outcome, detail });
 
@@ -32,10 +36,12 @@ export class PaymentCallbacksService {
     if (reported === null) {
       const detail = `Unknown status "${callback.status}". Accepted: ${acceptedPaymentWords.join(', ')}.`;
       await record('refused', detail);
+      countPaymentCallback('invalid');
       throw new AppError(422, 'unknown_status', detail, { 'body.status': `Accepted: ${acceptedPaymentWords.join(', ')}` });
     }
     if (reported !== 'paid' && reported !== 'failed') {
       await record('ignored', `A workflow does not set "${reported}": only paid or failed move an order.`);
+      countPaymentCallback('ignored');
       return { order_id: order.id, status: order.status, outcome: 'ignored' };
     }
     // A failure reported for an earlier payment attempt must not fail the retry in progress;
@@ -43,16 +49,19 @@ export class PaymentCallbacksService {
     const paymentId = callback.payment_id ?? null;
     if (reported === 'failed' && paymentId && order.payment_id && paymentId !== order.payment_id) {
       await record('ignored', `Payment ${paymentId} is not the order's current payment (${order.payment_id}).`);
+      countPaymentCallback('ignored');
       return { order_id: order.id, status: order.status, outcome: 'ignored' };
     }
     const change = await this.status.apply(order.id, { type: 'payment_reported', status: reported });
     const outcome: PaymentCallbackOutcome = change.changed ? 'applied' : 'unchanged';
     await record(outcome, change.changed ? `${order.status} -> ${change.order.status}` : `Already ${change.order.status}.`);
+    countPaymentCallback(change.changed ? reported : 'unchanged');
     return { order_id: order.id, status: change.order.status, outcome };
   }
 
   /** A callback refused for its credentials is kept too when it names an existing order. */
   async recordRefused(rawBody: string, reason: string): Promise<void> {
+    countPaymentCallback('refused');
     let orderId: unknown;
     let statusWord: unknown;
     try {

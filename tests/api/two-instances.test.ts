@@ -1,0 +1,105 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PUBLIC_CACHE_TTL_MS } from '../../src/server/http/public-cache.js';
+import { activeRobot, createOrder, paymentCallback, setSetting, WORKFLOW_SECRET } from '../support/orders.js';
+import { createClient, SAME_ORIGIN, signIn } from '../support/sessions.js';
+import { createSecondInstance, createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../support/test-app.js';
+
+/** Reads `event: order` blocks from an order's event stream. */
+async function openOrderEvents(app: FastifyInstance, orderId: string, cookie: string) {
+  const { port } = app.server.address() as AddressInfo;
+  const controller = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${port}/api/orders/${orderId}/events`, { headers: { cookie }, signal: controller.signal });
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = response.body!.getReader();
+  let buffer = '';
+  return {
+    async next(): Promise<{ status: string }> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.includes('event: order')) return JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as { status: string };
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += new TextDecoder().decode(value);
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+// Several instances share one PostgreSQL database; SQLite allows one process per DATA_DIR.
+describe.each(testDialects)('two app instances on %s', (dialect) => {
+  if (dialect === 'sqlite') {
+    it('refuses a second instance on the same DATA_DIR', async () => {
+      const shop = await createTestApp('sqlite');
+      try {
+        await expect(createSecondInstance(shop)).rejects.toThrow();
+      } finally {
+        await shop.close();
+      }
+    });
+    return;
+  }
+
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0', AUTH_RATE_LIMIT: '10', TRUST_PROXY: '1' });
+    b = await createSecondInstance(a);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('counts wrong passwords sent to either instance against one limit', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const instance = attempt % 2 === 0 ? a : b;
+      const response = await instance.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        // One client (as the proxy in front of both instances reports it), apart from the other tests'.
+        headers: { ...SAME_ORIGIN, 'x-forwarded-for': '203.0.113.7' },
+        payload: { email: TEST_ADMIN.email, password: 'wrong-password' },
+      });
+      statuses.push(response.statusCode);
+    }
+    // 10 a minute across both: each instance alone saw only 6.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('streams on A the status an order created on A gets from a payment callback sent to B', async () => {
+    await setSetting(a.app, 'n8n_secret_token', WORKFLOW_SECRET);
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    const robot = await activeRobot(a.app);
+    const alice = await createClient(b.app, 'alice@example.com');
+    const order = await createOrder(a.app, alice.cookie, robot.id);
+    const events = await openOrderEvents(a.app, order.id, alice.cookie);
+    try {
+      expect((await events.next()).status).toBe('pending_payment');
+      const callback = await paymentCallback(b.app, { order_id: order.id, status: 'paid' });
+      expect(callback.statusCode).toBe(200);
+      expect((await events.next()).status).toBe('paid');
+    } finally {
+      events.close();
+    }
+  });
+
+  it('shows on B, within the public cache lifetime, a settings change made on A', async () => {
+    const before = (await b.app.inject('/api/settings/public')).json<{ seo_title: string }>();
+    const admin = await signIn(a.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const changed = await a.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { ...SAME_ORIGIN, cookie: admin }, payload: { values: { seo_title: `${before.seo_title} on A` } } });
+    expect(changed.statusCode).toBe(200);
+    // B keeps its cached answer for at most PUBLIC_CACHE_TTL_MS (2 s); the wait allows a busy machine some slack.
+    expect(PUBLIC_CACHE_TTL_MS).toBeLessThanOrEqual(2000);
+    await vi.waitFor(async () => expect((await b.app.inject('/api/settings/public')).json().seo_title).toBe(`${before.seo_title} on A`), { timeout: 3000, interval: 100 });
+  });
+});
