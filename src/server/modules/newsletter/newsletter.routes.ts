@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { subscribeSchema } from '../../../shared/schemas/newsletter.js';
@@ -11,8 +12,23 @@ const tokenQuery = z.object({ token: z.string().max(200).optional() });
 const unsubscribeLimit = { name: 'unsubscribe', max: 30, windowMs: 60_000 };
 const confirmLimit = { name: 'confirm', max: 30, windowMs: 60_000 };
 
+type MessageKey = Parameters<typeof renderMessagePage>[2];
+
+/**
+ * The handler of an emailed link: runs `act` with the link's token and answers the plain page of
+ * what happened (200), or of an unknown or used token (404).
+ */
+function tokenLinkPage(act: (token: string) => Promise<boolean>, done: MessageKey, invalid: MessageKey) {
+  return async (request: FastifyRequest<{ Querystring: z.infer<typeof tokenQuery> }>, reply: FastifyReply) => {
+    const token = request.query.token ?? '';
+    const succeeded = token.length > 0 && (await act(token));
+    return renderMessagePage(request, reply, succeeded ? done : invalid, succeeded ? 200 : 404);
+  };
+}
+
 export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAsyncZod {
   return async (app) => {
+    const unsubscribePage = tokenLinkPage((token) => newsletter.unsubscribe(token), 'unsubscribe.done', 'unsubscribe.invalid');
     app.post(
       '/api/newsletter/subscribe',
       {
@@ -30,22 +46,14 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
     app.get(
       '/unsubscribe',
       { onRequest: limiterFor(app, unsubscribeLimit), schema: { querystring: tokenQuery } },
-      async (request, reply) => {
-        const token = request.query.token ?? '';
-        const removed = token.length > 0 && (await newsletter.unsubscribe(token));
-        return renderMessagePage(request, reply, removed ? 'unsubscribe.done' : 'unsubscribe.invalid', removed ? 200 : 404);
-      },
+      unsubscribePage,
     );
 
     // Double opt-in: the link of the confirmation email.
     app.get(
       '/newsletter/confirm',
       { onRequest: limiterFor(app, confirmLimit), schema: { querystring: tokenQuery } },
-      async (request, reply) => {
-        const token = request.query.token ?? '';
-        const confirmed = token.length > 0 && (await newsletter.confirm(token));
-        return renderMessagePage(request, reply, confirmed ? 'confirmPage.done' : 'confirmPage.invalid', confirmed ? 200 : 404);
-      },
+      tokenLinkPage((token) => newsletter.confirm(token), 'confirmPage.done', 'confirmPage.invalid'),
     );
 
     // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" (form-encoded
@@ -58,11 +66,7 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
       oneClick.post(
         '/unsubscribe',
         { onRequest: limiterFor(app, unsubscribeLimit), schema: { querystring: tokenQuery } },
-        async (request, reply) => {
-          const token = request.query.token ?? '';
-          const removed = token.length > 0 && (await newsletter.unsubscribe(token));
-          return renderMessagePage(request, reply, removed ? 'unsubscribe.done' : 'unsubscribe.invalid', removed ? 200 : 404);
-        },
+        unsubscribePage,
       );
     });
   };
