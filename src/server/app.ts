@@ -16,7 +16,7 @@ import { runExclusive } from './db/dialect.js';
 import { lockDataDir } from './db/sqlite.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
-import { sanitizeRichText } from './html/sanitize-rich-text.js';
+import { sanitizeRichText } from './text/sanitize-rich-text.js';
 import { registerHtmlPages } from './html/html.routes.js';
 import { PageShell } from './html/page-shell.js';
 import { registerSeoRoutes } from './html/seo.routes.js';

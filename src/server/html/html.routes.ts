@@ -10,10 +10,10 @@ import type { CatalogueService } from '../modules/catalogue/catalogue.service.js
 import { activePublicRobots } from '../modules/catalogue/public-robots.js';
 import type { ContentRepository } from '../modules/content/content.repository.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
-import { jsonForScript, textFromHtml } from './escape-html.js';
+import { jsonForScript, textFromHtml } from '../text/escape-html.js';
+import { chooseLanguage } from '../text/language.js';
+import { browserCatalogue, pageTitle } from '../text/server-strings.js';
 import { absoluteUrl, headTags, metaFromSettings } from './head-tags.js';
-import { chooseLanguage } from './language.js';
-import { browserCatalogue, pageTitle } from './server-strings.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {

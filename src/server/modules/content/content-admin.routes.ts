@@ -12,7 +12,7 @@ import {
   pageSlugSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { adminCrudRoutes } from '../../http/admin-crud.js';
-import { sanitizeRichText } from '../../html/sanitize-rich-text.js';
+import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
 import { diffChanges } from '../audit/audit.service.js';
 import type { ModuleContext } from '../module-context.js';
 import { BannersService } from './banners.service.js';

@@ -1,7 +1,7 @@
 import type { Faq, FaqInput, MoveDirection } from '../../../shared/schemas/catalogue.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
-import { stripMarkup } from '../../html/sanitize-rich-text.js';
+import { stripMarkup } from '../../text/sanitize-rich-text.js';
 import type { ContentRepository } from './content.repository.js';
 
 type FaqPatch = Partial<FaqInput>;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_ID_DISPLAY_LENGTH, type Language } from '../../../shared/constants.js';
 import { isLanguage } from '../../../shared/language.js';
-import { orderEmailStrings } from '../../html/server-strings.js';
+import { orderEmailStrings } from '../../text/server-strings.js';
 import type { Mailer } from '../../integrations/mailer.js';
 import type { OrderRow } from './orders.repository.js';
 
