@@ -2,7 +2,8 @@ import type { AdminSettings } from '../../../shared/schemas/settings.js';
 import { publicSettingKeys, settingDefaults, type PublicSettings, type SettingKey } from '../../../shared/settings-keys.js';
 import { BadRequestError } from '../../errors.js';
 import { postToWebhook } from '../../integrations/webhooks.js';
-import { diffChanges, type Changes } from '../audit/audit.service.js';
+import type { Changes } from '../../http/audit-port.js';
+import { diffChanges } from '../audit/audit.service.js';
 import type { SettingsRepository } from './settings.repository.js';
 
 const TEST_TIMEOUT_MS = 10_000;
