@@ -6,9 +6,9 @@ import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
-import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
-import { activePublicRobots } from '../modules/catalogue/public-robots.js';
-import type { ContentRepository } from '../modules/content/content.repository.js';
+import type { BannersService } from '../modules/banners/banners.service.js';
+import { activePublicRobots, type CatalogueService } from '../modules/catalogue/catalogue.service.js';
+import type { ContentPagesService } from '../modules/content-pages/content-pages.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from '../text/escape-html.js';
 import { chooseLanguage } from '../text/language.js';
@@ -21,7 +21,8 @@ interface HtmlDeps {
   publicUrl: string;
   settings: SettingsService;
   catalogue: CatalogueService;
-  content: ContentRepository;
+  banners: BannersService;
+  pages: ContentPagesService;
   cache: PublicCache;
 }
 
@@ -60,7 +61,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       const [categories, robots, banners] = await Promise.all([
         catalogue.listActiveCategories(),
         catalogue.listPublicRobots({ sort: '-created_date' }),
-        deps.content.listActiveBanners(),
+        deps.banners.listActive(),
       ]);
       Object.assign(data, { categories, robots, banners });
     } else if (page === 'RobotDetail' && robotId) {
@@ -73,7 +74,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       }
     } else if (contentPageSlugOf(page)) {
       // A link preview of the terms, say, shows the start of the terms, not the shop's slogan.
-      const stored = await deps.content.findPage(contentPageSlugOf(page)!);
+      const stored = await deps.pages.find(contentPageSlugOf(page)!);
       const description = textFromHtml(stored?.content ?? '', 200);
       if (description) meta = { ...meta, description };
     }

@@ -4,6 +4,7 @@ import { AUTOMATION_SECRET_MIN_LENGTH } from '../../shared/constants.js';
 import { UnauthorizedError } from '../errors.js';
 import { parseJsonInput } from '../http/input-rules.js';
 import { limiterFor, type LimitRule } from '../http/rate-limit.js';
+// eslint-disable-next-line import-x/no-restricted-paths -- the circle settings.service -> webhooks -> automation-auth -> settings that issue 16's workflow gateway removes
 import type { SettingsService } from '../modules/settings/settings.service.js';
 
 /**

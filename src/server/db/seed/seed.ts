@@ -77,7 +77,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
       await trx.updateTable('settings').set({ value, updated_at: at(0) }).where('key', '=', key).where('value', '=', '').execute();
     }
     await trx
-      .insertInto('hero_banners')
+      .insertInto('banners')
       .values(demoBanners.map((banner) => ({ id: randomUUID(), ...banner, created_date: at(0), updated_at: at(0) })))
       .execute();
     await trx

@@ -1,9 +1,9 @@
 import type { AuditEntry, AuditPage, AuditQuery } from '../../../shared/schemas/audit.js';
-import type { Selectable } from 'kysely';
-import type { AuditLogTable } from '../../db/schema.js';
-import type { AuditRepository } from './audit.repository.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { AuditLogTable, Database } from '../../db/schema.js';
 import type { AuditPort, AuditRecord, Changes } from '../../http/audit-port.js';
 import { csvCell } from '../../http/csv-cell.js';
+import { AuditRepository } from './audit.repository.js';
 
 /** Fields whose values never reach the log, only the fact that they changed. */
 const SECRET_FIELD = /secret|token|password/i;
@@ -69,4 +69,9 @@ export class AuditLog implements AuditPort {
     const lines = rows.map((row) => [row.created_at, row.actor_email, row.action, row.resource, row.record_id ?? '', row.summary, row.changes].map(csvCell).join(','));
     return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
   }
+}
+
+/** The activity log of one database: app.ts builds the one the whole app shares. */
+export function createAuditLog(db: Kysely<Database>): AuditLog {
+  return new AuditLog(new AuditRepository(db));
 }

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../errors.js';
 import { postToWebhook } from '../../integrations/webhooks.js';
 import type { Storage } from '../../storage/storage.js';
-import type { RobotsRepository } from '../catalogue/robots.repository.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DownloadLinks } from './download-links.js';
 import type { OrderEmails } from './order-emails.js';
@@ -19,7 +19,7 @@ export const PAYMENT_TIMEOUT_MS = 15_000;
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
-  robots: RobotsRepository;
+  catalogue: CatalogueService;
   settings: SettingsService;
   status: OrderStatusChanger;
   emails: OrderEmails;
@@ -72,8 +72,7 @@ export class OrdersService {
       const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
       if (existing) return { order: this.replay(existing, input), replayed: true };
     }
-    const robot = await this.deps.robots.findById(input.robot_id);
-    if (!robot || robot.status !== 'active') throw new NotFoundError('Robot not found');
+    const robot = await this.deps.catalogue.getPublicRobot(input.robot_id);
     const now = new Date();
     let row: OrderRow;
     try {

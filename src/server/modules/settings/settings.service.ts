@@ -1,10 +1,12 @@
+import type { Kysely } from 'kysely';
 import type { AdminSettings } from '../../../shared/schemas/settings.js';
 import { publicSettingKeys, settingDefaults, type PublicSettings, type SettingKey } from '../../../shared/settings-keys.js';
+import type { Database } from '../../db/schema.js';
 import { BadRequestError } from '../../errors.js';
 import { postToWebhook } from '../../integrations/webhooks.js';
 import type { Changes } from '../../http/audit-port.js';
 import { diffChanges } from '../audit/audit.service.js';
-import type { SettingsRepository } from './settings.repository.js';
+import { SettingsRepository } from './settings.repository.js';
 
 const TEST_TIMEOUT_MS = 10_000;
 
@@ -49,4 +51,9 @@ export class SettingsService {
     const reply = await postToWebhook(target, { action: 'ping', setting: key, sent_at: new Date().toISOString() }, { secret: all.n8n_secret_token || undefined, timeoutMs: TEST_TIMEOUT_MS });
     return { status: reply.status, ok: reply.ok, milliseconds: Math.round(performance.now() - started) };
   }
+}
+
+/** The settings of one database: app.ts builds the one the whole app shares. */
+export function createSettingsService(db: Kysely<Database>): SettingsService {
+  return new SettingsService(new SettingsRepository(db));
 }

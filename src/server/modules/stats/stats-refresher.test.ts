@@ -6,8 +6,7 @@ import type { Robot } from '../../../shared/schemas/catalogue.js';
 import type { StatsRecordInput } from '../../../shared/schemas/stats.js';
 import { runExclusive } from '../../db/dialect.js';
 import { signBody } from '../../integrations/automation-auth.js';
-import { SettingsRepository } from '../settings/settings.repository.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { createSettingsService } from '../settings/settings.service.js';
 import { StatsRefresher, statsWorkflowFrom, type StatsRefresherOptions } from './stats-refresher.js';
 import { StatsRepository } from './stats.repository.js';
 import { StatsService } from './stats.service.js';
@@ -44,7 +43,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   function newRefresher(options: Partial<StatsRefresherOptions> = {}): StatsRefresher {
     const refresher = new StatsRefresher({
       stats,
-      workflow: statsWorkflowFrom(new SettingsService(new SettingsRepository(db()))),
+      workflow: statsWorkflowFrom(createSettingsService(db())),
       log,
       pauseMs: 0,
       workflowTimeoutMs: 500,

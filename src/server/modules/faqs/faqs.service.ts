@@ -2,7 +2,7 @@ import type { Faq, FaqInput, MoveDirection } from '../../../shared/schemas/catal
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
 import { stripMarkup } from '../../text/sanitize-rich-text.js';
-import type { ContentRepository } from './content.repository.js';
+import type { FaqsRepository } from './faqs.repository.js';
 
 type FaqPatch = Partial<FaqInput>;
 
@@ -16,29 +16,34 @@ function cleaned<T extends FaqPatch>(faq: T): T {
 
 /** FAQ management (SPEC §2, §4, §5). */
 export class FaqsService implements AdminCrudService<Faq, FaqInput, FaqPatch> {
-  constructor(private readonly content: ContentRepository) {}
+  constructor(private readonly faqs: FaqsRepository) {}
+
+  /** What visitors see: the active FAQs, in their order. */
+  listActive(): Promise<Faq[]> {
+    return this.faqs.listActive();
+  }
 
   list(): Promise<Faq[]> {
-    return this.content.listAll('faqs');
+    return this.faqs.listAll();
   }
 
   get(id: string): Promise<Faq | undefined> {
-    return this.content.findFaq(id);
+    return this.faqs.find(id);
   }
 
   create(input: FaqInput): Promise<Faq> {
-    return this.content.insertFaq(cleaned(input));
+    return this.faqs.insert(cleaned(input));
   }
 
   async update(id: string, patch: FaqPatch): Promise<Faq> {
-    const updated = await this.content.updateFaq(id, cleaned(patch));
+    const updated = await this.faqs.update(id, cleaned(patch));
     if (!updated) throw new NotFoundError('No such FAQ.');
     return updated;
   }
 
   async remove(id: string): Promise<void> {
-    if (!(await this.content.findFaq(id))) throw new NotFoundError('No such FAQ.');
-    await this.content.delete('faqs', id);
+    if (!(await this.faqs.find(id))) throw new NotFoundError('No such FAQ.');
+    await this.faqs.delete(id);
   }
 
   /**
@@ -53,7 +58,8 @@ export class FaqsService implements AdminCrudService<Faq, FaqInput, FaqPatch> {
     const neighbour = direction === 'up' ? index - 1 : index + 1;
     const ids = faqs.map((faq) => faq.id);
     if (neighbour >= 0 && neighbour < ids.length) [ids[index], ids[neighbour]] = [ids[neighbour]!, ids[index]!];
-    await this.content.setOrder('faqs', ids);
+    await this.faqs.setOrder(ids);
     return this.list();
   }
 }
+
