@@ -24,6 +24,5 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const DEFAULT_CHAT_WELCOME = 'Hello! How can I help you?';
 export const NEWSLETTER_DIALOG_CLOSE_MS = 2000;
 export const SETTINGS_MESSAGE_CLEAR_MS = 3000;
-export const REVENUE_STATUSES = ['paid', 'completed', 'in_progress'] as const;
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
