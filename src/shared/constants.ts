@@ -10,7 +10,8 @@ export const ROBOT_FILE_EXTENSIONS = ['zip', 'py', 'mq4', 'mq5'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const PAYMENT_POLL_INTERVAL_MS = 5000;
 export const PAYMENT_POLL_DELAY_MS = 10_000;
-export const PAYMENT_TIMEOUT_MS = 600_000;
+/** How long the order page waits for the payment confirmation before it gives up and says so (SPEC §9's payment confirmation timeout). */
+export const PAYMENT_CONFIRMATION_WAIT_MS = 600_000;
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const CATALOGUE_SKELETON_CARDS = 8;
 export const CURRENCY = 'USD';

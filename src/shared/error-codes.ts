@@ -43,3 +43,11 @@ export type ErrorCode = (typeof errorCodes)[number];
  */
 export const authErrorCodes = ['email_not_verified', 'invalid_token', 'user_already_exists', 'user_already_exists_use_another_email'] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
+
+export type KnownErrorCode = ErrorCode | AuthErrorCode;
+
+const knownErrorCodes: ReadonlySet<string> = new Set([...errorCodes, ...authErrorCodes]);
+
+export function isKnownErrorCode(code: string): code is KnownErrorCode {
+  return knownErrorCodes.has(code);
+}

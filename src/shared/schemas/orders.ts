@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { MAX_DOWNLOADS_PER_ORDER, STRATEGY_MAX_LENGTH, STRATEGY_MIN_LENGTH } from '../constants.js';
 import { orderStatuses, type OrderStatus } from '../order-states.js';
 
-export { orderStatuses, paidStatuses, type OrderStatus } from '../order-states.js';
-
 export const orderStatusSchema = z.enum(orderStatuses, { message: `Status must be one of: ${orderStatuses.join(', ')}.` });
 
 /** Messages of SPEC §5 for step 1, keyed by the catalogue key the order form shows them with. */
