@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OrderStatus } from '../../shared/schemas/orders.js';
+import type { OrderStatus } from '../../shared/order-states.js';
 import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
 import type { UserRole } from '../../shared/schemas/users.js';
 import type { campaignChannels, campaignStatuses, deliveryStatuses } from '../../shared/schemas/newsletter.js';

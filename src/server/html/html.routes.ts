@@ -5,6 +5,7 @@ import { documentTitle } from '../../shared/document-title.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
+import { errorBody } from '../http/error-handler.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
 import type { BannersService } from '../modules/banners/banners.service.js';
 import { activePublicRobots, type CatalogueService } from '../modules/catalogue/catalogue.service.js';
@@ -108,6 +109,6 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !looksLikeFile) return renderPage(request, reply);
-    return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }

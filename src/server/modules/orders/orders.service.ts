@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { CURRENCY, ESTIMATED_DELIVERY_DAYS, MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS, type Language } from '../../../shared/constants.js';
-import { nextOrderStatus, paymentMessages, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
+import { downloadableStatus, initialOrderStatus, nextOrderStatus } from '../../../shared/order-states.js';
+import { paymentMessages, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../errors.js';
@@ -15,7 +16,8 @@ import type { OrderStatusChanger } from './order-status.js';
 import { toOrder } from './order-views.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
-export const PAYMENT_TIMEOUT_MS = 15_000;
+/** How long the payment workflow has to answer with a payment page. */
+export const PAYMENT_WORKFLOW_TIMEOUT_MS = 15_000;
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
@@ -26,7 +28,7 @@ export interface OrdersServiceDeps {
   links: DownloadLinks;
   storage: Storage;
   publicUrl: string;
-  paymentTimeoutMs?: number;
+  paymentWorkflowTimeoutMs?: number;
 }
 
 export interface RequestContext {
@@ -84,7 +86,7 @@ export class OrdersService {
         telegram_username: input.telegram_username,
         strategy_instructions: input.strategy_instructions,
         price: robot.price,
-        status: 'pending_payment',
+        status: initialOrderStatus,
         estimated_delivery: new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 86_400_000).toISOString(),
         idempotency_key: idempotencyKey ?? null,
         terms_accepted_at: now.toISOString(),
@@ -141,16 +143,17 @@ export class OrdersService {
 
   private async requestPayment(user: CurrentUser, id: string): Promise<PaymentStart> {
     let order = await this.getOwnRow(user, id);
-    const transition = nextOrderStatus(order.status, { type: 'payment_started' });
+    const transition = nextOrderStatus(order.status, { type: 'payment_started' }, 'client');
     if (!transition.ok) throw new ConflictError(transition.reason);
-    if (order.status === 'pending_payment' && order.pay_url) return { pay_url: order.pay_url, order_id: order.id, payment_id: order.payment_id };
+    if (!transition.changed && order.pay_url) return { pay_url: order.pay_url, order_id: order.id, payment_id: order.payment_id };
 
     const settings = await this.deps.settings.getAll();
     const url = settings.n8n_webhook_url.trim();
     if (!url) throw new AppError(503, 'payment_not_configured', paymentMessages.notConfigured);
 
-    if (order.status === 'failed') {
-      const restarted = await this.deps.orders.restartPayment(order.id, 'failed');
+    if (transition.changed) {
+      // A new payment attempt: the previous attempt's ids are forgotten.
+      const restarted = await this.deps.orders.compareAndSetStatus(order.id, order.status, transition.next, { payment_id: null, pay_url: null });
       if (!restarted) throw new ConflictError('The order changed meanwhile; reload it.');
       this.deps.status.afterChange(order, restarted);
       order = restarted;
@@ -172,7 +175,7 @@ export class OrdersService {
         action: 'create_payment',
         callback_url: `${this.deps.publicUrl}/api/hooks/payment`,
       },
-      { secret: settings.n8n_secret_token.trim() || undefined, timeoutMs: this.deps.paymentTimeoutMs ?? PAYMENT_TIMEOUT_MS },
+      { secret: settings.n8n_secret_token.trim() || undefined, timeoutMs: this.deps.paymentWorkflowTimeoutMs ?? PAYMENT_WORKFLOW_TIMEOUT_MS },
     );
     if (!reply.ok) throw new UpstreamError(upstreamMessage(reply.status, reply.json));
     const answer = firstObject(reply.json);
@@ -180,7 +183,7 @@ export class OrdersService {
     if (!isWebUrl(answer?.PayUrl)) throw new UpstreamError(paymentMessages.payUrlMissing);
     const rawPaymentId = answer.payment_id;
     const paymentId = typeof rawPaymentId === 'string' || typeof rawPaymentId === 'number' ? String(rawPaymentId).slice(0, 200) : null;
-    const stored = await this.deps.orders.setPayment(order.id, paymentId, answer.PayUrl);
+    const stored = await this.deps.orders.setPayment(order.id, order.status, paymentId, answer.PayUrl);
     if (stored) this.deps.status.announce(order.id);
     return { pay_url: answer.PayUrl, order_id: order.id, payment_id: paymentId };
   }
@@ -191,7 +194,7 @@ export class OrdersService {
    */
   async requestDownload(user: CurrentUser, id: string, context: RequestContext): Promise<DownloadLink> {
     const order = await this.getOwnRow(user, id);
-    if (order.status !== 'completed' || !order.file_path) throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
+    if (order.status !== downloadableStatus || !order.file_path) throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
     const claimed = await this.deps.orders.claimDownload(id, user.id);
     if (!claimed || !claimed.file_path) {
       const now = await this.getOwnRow(user, id);

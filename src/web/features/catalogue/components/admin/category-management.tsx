@@ -12,7 +12,7 @@ import { RowActions } from '../../../../components/admin/row-actions';
 import { withToasts } from '../../../../components/admin/toasts';
 import { useCrudPage } from '../../../../components/admin/use-crud-page';
 import { buttonClass } from '../../../../components/ui/button-classes';
-import { ApiError } from '../../../../lib/api-client';
+import { ApiError, errorCodeOf } from '../../../../lib/api-client';
 import { categoriesResource } from '../../api/admin/catalogue-resources';
 
 type CategoryForm = { name: string; key: string; active: boolean };
@@ -27,7 +27,7 @@ export function CategoryManagement() {
 
   const save = (values: CategoryInput) =>
     withToasts(record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values), t('backOffice.categories.saved', { name: values.name }), (error) =>
-      error instanceof ApiError && error.code === 'duplicate_key' ? t('backOffice.categories.duplicateKey', { key: values.key }) : t('backOffice.saveFailed'),
+      errorCodeOf(error) === 'duplicate_key' ? t('backOffice.categories.duplicateKey', { key: values.key }) : t('backOffice.saveFailed'),
     );
 
   const toggle = (category: Category, active: boolean) =>
@@ -38,7 +38,7 @@ export function CategoryManagement() {
   // A category robots use cannot go: the message says how many.
   const confirmDelete = (category: Category) =>
     withToasts(remove.mutateAsync(category.id), t('backOffice.deleted', { name: category.name }), (error) =>
-      error instanceof ApiError && error.code === 'category_in_use' ? t('backOffice.categories.inUse', { count: Number(error.fields?.robots ?? 0) }) : t('backOffice.deleteFailed'),
+      error instanceof ApiError && errorCodeOf(error) === 'category_in_use' ? t('backOffice.categories.inUse', { count: Number(error.fields?.robots ?? 0) }) : t('backOffice.deleteFailed'),
     );
 
   const columns: DataTableColumn<Category>[] = [

@@ -12,7 +12,7 @@ import { RichTextField } from '../../../../components/admin/rich-text-field';
 import { withToasts } from '../../../../components/admin/toasts';
 import { Alert } from '../../../../components/ui/alert';
 import { buttonClass } from '../../../../components/ui/button-classes';
-import { ApiError } from '../../../../lib/api-client';
+import { ApiError, errorCodeOf } from '../../../../lib/api-client';
 import { newsletterTemplates } from '../../api/admin/newsletter-templates';
 import { useSendNewsletter } from '../../api/admin/send-newsletter';
 
@@ -79,7 +79,7 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
 
   function errorDetail(error: unknown): string {
     if (!(error instanceof ApiError)) return t('newsletterManagement.compose.unknownError');
-    switch (error.code) {
+    switch (errorCodeOf(error)) {
       case 'newsletter_not_configured':
         return t('newsletterManagement.compose.notConfigured');
       case 'newsletter_workflow_error':

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, OrderStatus } from '../../../../../shared/schemas/orders.js';
+import type { OrderStatus } from '../../../../../shared/order-states.js';
+import type { AdminOrder } from '../../../../../shared/schemas/orders.js';
 import { uploadFile } from '../../../../components/admin/upload-file';
 import { apiDelete, apiPatch, apiPost } from '../../../../lib/api-client';
 

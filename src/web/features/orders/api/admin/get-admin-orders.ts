@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminOrdersPage, OrderStatus } from '../../../../../shared/schemas/orders.js';
+import type { OrderStatus } from '../../../../../shared/order-states.js';
+import type { AdminOrdersPage } from '../../../../../shared/schemas/orders.js';
 import { apiGet, type RequestOptions } from '../../../../lib/api-client';
 
 export type AdminOrdersFilter = { status: OrderStatus | ''; q: string; page: number };

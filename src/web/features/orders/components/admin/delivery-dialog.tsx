@@ -2,6 +2,7 @@ import { FileUp } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../../../shared/constants.js';
+import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import type { AdminOrder } from '../../../../../shared/schemas/orders.js';
 import { AdminDialog } from '../../../../components/admin/admin-dialog';
 import { ProgressBar } from '../../../../components/admin/progress-bar';
@@ -61,7 +62,7 @@ export function DeliveryDialog({ order, onOpenChange }: { order: AdminOrder | nu
       { id: order.id, file: file!, onProgress: setProgress },
       {
         onSuccess: () => {
-          notifySuccess(t('adminOrders.delivery.done', { number: order.id.slice(0, 8) }));
+          notifySuccess(t('adminOrders.delivery.done', { number: shortOrderNumber(order.id) }));
           setProgress(null);
           close(false);
         },
@@ -71,7 +72,7 @@ export function DeliveryDialog({ order, onOpenChange }: { order: AdminOrder | nu
   };
 
   return (
-    <AdminDialog open={order !== null} onOpenChange={close} title={t('adminOrders.delivery.title', { number: order?.id.slice(0, 8) ?? '' })} description={t('adminOrders.delivery.description')}>
+    <AdminDialog open={order !== null} onOpenChange={close} title={t('adminOrders.delivery.title', { number: order ? shortOrderNumber(order.id) : '' })} description={t('adminOrders.delivery.description')}>
       <label
         htmlFor={inputId}
         onDragOver={(event) => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../../../shared/constants.js';
+import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import { AdminDialog } from '../../../../components/admin/admin-dialog';
 import { notifyFailure, notifySuccess } from '../../../../components/admin/toasts';
 import { Alert } from '../../../../components/ui/alert';
@@ -29,7 +30,7 @@ export function OrderDetailDialog({ orderId, onOpenChange }: { orderId: string |
   const order = detail.data;
   const when = (iso: string) => formatDateTime(iso, i18n.language) ?? iso;
   return (
-    <AdminDialog open={orderId !== null} onOpenChange={onOpenChange} title={t('adminOrders.detail.title', { number: orderId?.slice(0, 8) ?? '' })}>
+    <AdminDialog open={orderId !== null} onOpenChange={onOpenChange} title={t('adminOrders.detail.title', { number: orderId ? shortOrderNumber(orderId) : '' })}>
       {detail.isError && <Alert tone="error">{t('backOffice.table.loadError')}</Alert>}
       {!order ? (
         <p role="status" className="text-slate-400">

@@ -1,7 +1,9 @@
 import { Eye, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ORDERS_PAGE_SIZE, orderStatuses, type AdminOrder, type OrderStatus } from '../../../../../shared/schemas/orders.js';
+import { shortOrderNumber } from '../../../../../shared/order-number.js';
+import { nextOrderStatus, orderStatuses, type OrderStatus } from '../../../../../shared/order-states.js';
+import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder } from '../../../../../shared/schemas/orders.js';
 import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
 import { notifyFailure, notifySuccess } from '../../../../components/admin/toasts';
@@ -41,7 +43,7 @@ export function OrderManagement() {
   const [detailId, setDetailId] = useState<string | null>(null);
 
   const columns: DataTableColumn<AdminOrder>[] = [
-    { id: 'number', header: t('adminOrders.columns.number'), cell: (order) => <span className="font-mono text-slate-200">#{order.id.slice(0, 8)}</span> },
+    { id: 'number', header: t('adminOrders.columns.number'), cell: (order) => <span className="font-mono text-slate-200">#{shortOrderNumber(order.id)}</span> },
     {
       id: 'client',
       header: t('adminOrders.columns.client'),
@@ -59,7 +61,7 @@ export function OrderManagement() {
       header: t('adminOrders.columns.status'),
       cell: (order) => (
         <select
-          aria-label={t('adminOrders.statusOf', { number: order.id.slice(0, 8) })}
+          aria-label={t('adminOrders.statusOf', { number: shortOrderNumber(order.id) })}
           value={order.status}
           onChange={(event) =>
             updateStatus.mutate(
@@ -126,16 +128,16 @@ export function OrderManagement() {
             <button
               type="button"
               className={buttonClass('secondary', 'h-9 px-3 text-xs')}
-              disabled={order.status === 'pending_payment' || order.status === 'failed'}
+              disabled={!nextOrderStatus(order.status, { type: 'file_delivered' }, 'administrator').ok}
               onClick={() => setDelivering(order)}
             >
               <Upload aria-hidden="true" className="size-4" />
               {order.has_file ? t('adminOrders.replace') : t('adminOrders.upload')}
             </button>
-            <button type="button" className={iconButton} aria-label={t('adminOrders.details', { number: order.id.slice(0, 8) })} onClick={() => setDetailId(order.id)}>
+            <button type="button" className={iconButton} aria-label={t('adminOrders.details', { number: shortOrderNumber(order.id) })} onClick={() => setDetailId(order.id)}>
               <Eye aria-hidden="true" className="size-4" />
             </button>
-            <button type="button" className={iconButton} aria-label={t('adminOrders.delete', { number: order.id.slice(0, 8) })} onClick={() => setDeleting(order)}>
+            <button type="button" className={iconButton} aria-label={t('adminOrders.delete', { number: shortOrderNumber(order.id) })} onClick={() => setDeleting(order)}>
               <Trash2 aria-hidden="true" className="size-4 text-red-300" />
             </button>
           </>
@@ -145,7 +147,7 @@ export function OrderManagement() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t('adminOrders.deleteTitle')}
-        message={t('adminOrders.deleteMessage', { number: deleting?.id.slice(0, 8) ?? '' })}
+        message={t('adminOrders.deleteMessage', { number: deleting ? shortOrderNumber(deleting.id) : '' })}
         confirmLabel={t('adminOrders.deleteConfirm')}
         onConfirm={() =>
           deleteOrder.mutateAsync(deleting!.id).then(
