@@ -4,7 +4,7 @@
 import type { IsolatedShop } from './isolated-shop.js';
 import { FLOOD_CONNECTIONS, load, loadUnderFlood, type Figures } from './load.js';
 import { formatTable } from './report.js';
-import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, spread, type RoundSettings } from './rounds.js';
+import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, type RoundSettings } from './rounds.js';
 import { firstRobotId } from './shop-client.js';
 
 export async function benchFlood(shop: IsolatedShop, settings: RoundSettings): Promise<void> {
@@ -19,8 +19,8 @@ export async function benchFlood(shop: IsolatedShop, settings: RoundSettings): P
   const alone = rounds.a;
   const flooded = rounds.b.map((round) => round.measured);
   const flood = rounds.b.map((round) => round.flood);
-  const rate = (figures: Figures[]) => formatSpread(spread(figures.map((round) => round.requestsPerSecond)));
-  const p99 = (figures: Figures[]) => formatSpread(spread(figures.map((round) => round.p99Ms)));
+  const rate = (figures: Figures[]) => formatSpread(figures.map((round) => round.requestsPerSecond));
+  const p99 = (figures: Figures[]) => formatSpread(figures.map((round) => round.p99Ms));
   const share = formatPercentSpread(
     percentages(
       flooded.map((round) => round.requestsPerSecond),

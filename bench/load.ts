@@ -40,9 +40,12 @@ function flood(origin: string, robotId: string, seconds: number): PromiseLike<Re
 
 export function problemsOf(result: Result): string[] {
   const counts = { errors: result.errors, timeouts: result.timeouts, 'non-2xx': result.non2xx };
-  return Object.entries(counts)
+  const problems = Object.entries(counts)
     .filter(([, count]) => count > 0)
     .map(([label, count]) => `${count} ${label}`);
+  // On a starved machine a short round can end before any answer arrives: its figures are zeros.
+  if (result.requests.total === 0) problems.push('no request completed within the round');
+  return problems;
 }
 
 /** GET `url` from 50 connections for `seconds`. */
@@ -64,11 +67,16 @@ export function requestsPerSecond(result: Result): number {
   return result.duration > 0 ? result.requests.total / result.duration : 0;
 }
 
+/** NaN when no request completed: autocannon then reports 0 ms, which would read as fast. */
+export function latencyP99(result: Result): number {
+  return result.requests.total > 0 ? result.latency.p99 : Number.NaN;
+}
+
 function figuresOf(result: Result): Figures {
   const responses = result.requests.total;
   return {
     requestsPerSecond: requestsPerSecond(result),
-    p99Ms: result.latency.p99,
+    p99Ms: latencyP99(result),
     bytesPerResponse: responses > 0 ? result.throughput.total / responses : 0,
     problems: problemsOf(result),
   };

@@ -7,9 +7,9 @@ import autocannon from 'autocannon';
 import { downloadFor } from './downloads.js';
 import { openStreams, percentile } from './event-streams.js';
 import type { IsolatedShop } from './isolated-shop.js';
-import { CONNECTIONS, problemsOf, requestsPerSecond } from './load.js';
+import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
 import { formatNumber, formatTable } from './report.js';
-import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, spread, type RoundSettings } from './rounds.js';
+import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, type RoundSettings } from './rounds.js';
 import { BENCH_ADMIN as ADMIN, readMemory, startBareScript, stopServer, type ServerProcess } from './servers.js';
 import { call, firstRobotId, newClient, signIn, type Session } from './shop-client.js';
 
@@ -45,7 +45,7 @@ export async function orderLoad(url: string, sessions: Session[], robotId: strin
       },
     ],
   });
-  return { requestsPerSecond: requestsPerSecond(result), p99Ms: result.latency.p99, problems: problemsOf(result) };
+  return { requestsPerSecond: requestsPerSecond(result), p99Ms: latencyP99(result), problems: problemsOf(result) };
 }
 
 /** The reference on the part's own database: SQLite's file in the data folder, or its PostgreSQL twin. */
@@ -67,8 +67,8 @@ async function benchOrderCreation(shop: IsolatedShop, sessions: Session[], robot
     );
     for (const problem of problemsByRound(rounds.a)) console.log(`  warning, app orders, ${problem}`);
     for (const problem of problemsByRound(rounds.b)) console.log(`  warning, bare orders, ${problem}`);
-    const rate = (figures: OrderFigures[]) => `${formatSpread(spread(figures.map((round) => round.requestsPerSecond)))} orders/s`;
-    const p99 = (figures: OrderFigures[]) => formatSpread(spread(figures.map((round) => round.p99Ms)));
+    const rate = (figures: OrderFigures[]) => `${formatSpread(figures.map((round) => round.requestsPerSecond))} orders/s`;
+    const p99 = (figures: OrderFigures[]) => formatSpread(figures.map((round) => round.p99Ms));
     const share = formatPercentSpread(
       percentages(
         rounds.a.map((round) => round.requestsPerSecond),
@@ -117,8 +117,8 @@ async function benchCallbackEvents(shop: IsolatedShop, bare: ServerProcess, owne
           () => call(bare.origin, 'POST', '/publish'),
         ),
     );
-    const median = (delays: number[][]) => `median ${formatSpread(spread(delays.map((round) => percentile(round, 0.5))), 1)} ms`;
-    const p99 = (delays: number[][]) => formatSpread(spread(delays.map((round) => percentile(round, 0.99))), 1);
+    const median = (delays: number[][]) => `median ${formatSpread(delays.map((round) => percentile(round, 0.5)), 1)} ms`;
+    const p99 = (delays: number[][]) => formatSpread(delays.map((round) => percentile(round, 0.99)), 1);
     return [
       [`callback -> ${SSE_CLIENTS} SSE clients`, 'app', median(rounds.a), p99(rounds.a), ''],
       [`callback -> ${SSE_CLIENTS} SSE clients`, 'bare node:http', median(rounds.b), p99(rounds.b), ''],
@@ -146,7 +146,7 @@ async function benchDownload(shop: IsolatedShop, bare: ServerProcess, owner: Ses
     (seconds) => downloadFor(origin + linkPath, seconds, shop.app.child.pid),
     (seconds) => downloadFor(`${bare.origin}/file`, seconds, bare.child.pid),
   );
-  const rate = (figures: Array<{ mbPerSecond: number }>) => formatSpread(spread(figures.map((round) => round.mbPerSecond)));
+  const rate = (figures: Array<{ mbPerSecond: number }>) => formatSpread(figures.map((round) => round.mbPerSecond));
   const growth = (figures: Array<{ peakRssMb: number }>, before: number) => formatNumber(Math.max(0, ...figures.map((round) => round.peakRssMb - before)), 1);
   const share = formatPercentSpread(
     percentages(

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { IsolatedShop } from './isolated-shop.js';
 import { load, type Figures } from './load.js';
 import { formatNumber, formatTable } from './report.js';
-import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, spread, type RoundSettings } from './rounds.js';
+import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, type RoundSettings } from './rounds.js';
 import { get, readMemory, startBare, stopServer } from './servers.js';
 
 interface Target {
@@ -50,8 +50,8 @@ function tableRows({ target, app, bare }: TargetFigures): string[][] {
   const row = (server: string, rounds: Figures[], share: string) => [
     target.name,
     server,
-    formatSpread(spread(rounds.map((figures) => figures.requestsPerSecond))),
-    formatSpread(spread(rounds.map((figures) => figures.p99Ms))),
+    formatSpread(rounds.map((figures) => figures.requestsPerSecond)),
+    formatSpread(rounds.map((figures) => figures.p99Ms)),
     formatNumber(rounds[0]!.bytesPerResponse),
     share,
   ];

@@ -32,8 +32,10 @@ export interface Spread {
   max: number;
 }
 
-export function spread(values: number[]): Spread {
-  const sorted = [...values].sort((x, y) => x - y);
+/** Median, lowest and highest of the finite values; undefined when there is none. */
+export function spread(values: number[]): Spread | undefined {
+  const sorted = values.filter(Number.isFinite).sort((x, y) => x - y);
+  if (sorted.length === 0) return undefined;
   const middle = Math.floor(sorted.length / 2);
   const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   return { median, min: sorted[0]!, max: sorted[sorted.length - 1]! };
@@ -44,14 +46,21 @@ export function percentages(a: number[], b: number[]): number[] {
   return a.map((value, index) => (100 * value) / b[index]!);
 }
 
-/** "12,345 [11,900–12,800]": the median, then the lowest and highest round. */
-export function formatSpread({ median, min, max }: Spread, fractionDigits = 0): string {
-  return `${formatNumber(median, fractionDigits)} [${formatNumber(min, fractionDigits)}–${formatNumber(max, fractionDigits)}]`;
+/**
+ * "12,345 [11,900–12,800]": the median, then the lowest and highest round. A round without a
+ * figure (no request completed, a reference that did nothing) is left out, and the count says so.
+ */
+export function formatSpread(values: number[], fractionDigits = 0, unit = ''): string {
+  const figures = spread(values);
+  if (!figures) return 'n/a';
+  const count = values.filter(Number.isFinite).length;
+  const left = count < values.length ? ` (${count} of ${values.length} rounds)` : '';
+  const format = (value: number) => formatNumber(value, fractionDigits);
+  return `${format(figures.median)}${unit} [${format(figures.min)}–${format(figures.max)}]${left}`;
 }
 
 export function formatPercentSpread(values: number[]): string {
-  const { median, min, max } = spread(values);
-  return `${formatNumber(median, 1)} % [${formatNumber(min, 1)}–${formatNumber(max, 1)}]`;
+  return formatSpread(values, 1, ' %');
 }
 
 /** Each round's problems (errors, timeouts, non-2xx), labelled with the round. */

@@ -23,6 +23,8 @@ interface Part {
   name: string;
   /** A part with `shop` runs on an app of its own; the others read files only. */
   run: { shop: (shop: IsolatedShop, settings: Settings) => Promise<void> } | { files: (settings: Settings) => void };
+  /** Why the part cannot run on SQLite, if it cannot. */
+  needsPostgres?: string;
 }
 
 /** In running order; BENCH_ONLY takes these names. */
@@ -30,7 +32,7 @@ const parts: Part[] = [
   { name: 'reads', run: { shop: benchReads } },
   { name: 'flood', run: { shop: benchFlood } },
   { name: 'orders', run: { shop: benchOrders } },
-  { name: 'two-instances', run: { shop: benchTwoInstances } },
+  { name: 'two-instances', run: { shop: benchTwoInstances }, needsPostgres: 'SQLite serves one process per DATA_DIR' },
   { name: 'first-load', run: { files: () => printFirstLoad(path.join(root, 'dist/web')) } },
   { name: 'newsletter', run: { shop: benchNewsletter } },
   { name: 'lighthouse', run: { shop: (shop) => printLighthouse(shop.app.origin) } },
@@ -53,7 +55,12 @@ function describe(error: unknown): string {
 
 /** Runs one part between two load-average lines; answers whether it completed. */
 async function runPart(part: Part, workDir: string, settings: Settings): Promise<boolean> {
-  console.log(`\n== ${part.name} (${dialectOf(settings)}) — ${formatLoadAverage()}`);
+  if (part.needsPostgres && dialectOf(settings) !== 'postgres') {
+    console.log(`\n== ${part.name}: not run (needs DATABASE_URL on PostgreSQL; ${part.needsPostgres})`);
+    return true;
+  }
+  const database = 'shop' in part.run ? ` (${dialectOf(settings)})` : '';
+  console.log(`\n== ${part.name}${database} — ${formatLoadAverage()}`);
   try {
     if ('shop' in part.run) {
       const run = part.run.shop;

@@ -4,10 +4,10 @@
 // instance more than its gain; on a machine with a core per instance it shows the scaling.
 import autocannon from 'autocannon';
 import type { IsolatedShop } from './isolated-shop.js';
-import { CONNECTIONS, problemsOf, requestsPerSecond } from './load.js';
+import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
 import { orderLoad, type OrderFigures } from './orders.js';
 import { formatTable } from './report.js';
-import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, spread, type RoundSettings } from './rounds.js';
+import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, type RoundSettings } from './rounds.js';
 import { startApp, stopServer } from './servers.js';
 import { firstRobotId, newClient, type Session } from './shop-client.js';
 
@@ -22,7 +22,7 @@ function sum(results: OrderFigures[]): Sum {
   return {
     requestsPerSecond: results.reduce((total, result) => total + result.requestsPerSecond, 0),
     p99Ms: Math.max(...results.map((result) => result.p99Ms)),
-    problems: results.flatMap((result) => result.problems),
+    problems: results.flatMap((result, index) => result.problems.map((problem) => (results.length > 1 ? `instance ${index + 1}: ${problem}` : problem))),
   };
 }
 
@@ -30,7 +30,7 @@ function sum(results: OrderFigures[]): Sum {
 async function readThroughAll(origins: string[], path: string, seconds: number): Promise<Sum> {
   const connections = Math.floor(CONNECTIONS / origins.length);
   const results = await Promise.all(origins.map((origin) => autocannon({ url: origin + path, connections, pipelining: 1, duration: seconds })));
-  return sum(results.map((result) => ({ requestsPerSecond: requestsPerSecond(result), p99Ms: result.latency.p99, problems: problemsOf(result) })));
+  return sum(results.map((result) => ({ requestsPerSecond: requestsPerSecond(result), p99Ms: latencyP99(result), problems: problemsOf(result) })));
 }
 
 /** Order creation through every origin at once, the 50 clients split between them. */
@@ -53,8 +53,8 @@ async function ordersThroughAll(origins: string[], sessions: Session[], robotId:
 type Row = [measure: string, instances: string, figure: string, p99: string, share: string];
 
 function rows(measure: string, unit: string, rounds: { a: Sum[]; b: Sum[] }): Row[] {
-  const rate = (figures: Sum[]) => `${formatSpread(spread(figures.map((round) => round.requestsPerSecond)))} ${unit}`;
-  const p99 = (figures: Sum[]) => formatSpread(spread(figures.map((round) => round.p99Ms)));
+  const rate = (figures: Sum[]) => `${formatSpread(figures.map((round) => round.requestsPerSecond))} ${unit}`;
+  const p99 = (figures: Sum[]) => formatSpread(figures.map((round) => round.p99Ms));
   const share = formatPercentSpread(
     percentages(
       rounds.b.map((round) => round.requestsPerSecond),
@@ -72,13 +72,9 @@ function rows(measure: string, unit: string, rounds: { a: Sum[]; b: Sum[] }): Ro
 /**
  * Starts a second instance with the first one's configuration (same DATABASE_URL, same storage
  * folder) and measures GET /api/robots and order creation through one, then through both, in
- * alternate rounds. Needs PostgreSQL: SQLite is one process per DATA_DIR.
+ * alternate rounds. Runs on PostgreSQL only: SQLite is one process per DATA_DIR.
  */
 export async function benchTwoInstances(shop: IsolatedShop, settings: RoundSettings): Promise<void> {
-  if (!shop.databaseUrl) {
-    console.log('two instances: not run (needs DATABASE_URL on PostgreSQL; SQLite serves one process per DATA_DIR)');
-    return;
-  }
   const first = shop.app.origin;
   const robotId = await firstRobotId(first);
   console.log(`signing in ${CONNECTIONS} clients…`);
