@@ -13,7 +13,7 @@ import { printLighthouse } from './lighthouse.js';
 import { benchNewsletter } from './newsletter.js';
 import { benchOrders } from './orders.js';
 import { benchReads } from './reads.js';
-import { StartupError } from './servers.js';
+import { StartupError, stopAllServers } from './servers.js';
 import { dialectOf, formatLoadAverage, printEnvironment, readSettings, type Settings } from './settings.js';
 import { benchTwoInstances } from './two-instances.js';
 
@@ -85,10 +85,12 @@ async function main(): Promise<number> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'tradebot-bench-'));
   // Ctrl-C must not leave a server, a temporary folder or a database behind.
   const interrupt = () => {
-    void closeOpenShops().finally(() => {
-      rmSync(workDir, { recursive: true, force: true });
-      process.exit(130);
-    });
+    void stopAllServers()
+      .then(closeOpenShops)
+      .finally(() => {
+        rmSync(workDir, { recursive: true, force: true });
+        process.exit(130);
+      });
   };
   process.once('SIGINT', interrupt);
   const failed: string[] = [];
