@@ -1,6 +1,8 @@
 // Many Server-Sent Events streams held open by the bench, and the time each takes to receive an event.
 import { request, type IncomingMessage } from 'node:http';
 
+const EVENT_TIMEOUT_MS = 60_000;
+
 export interface EventStreams {
   /** Starts waiting, then runs `trigger`; answers each stream's delay in ms from the trigger to its event. */
   next(match: (data: string) => boolean, trigger: () => Promise<unknown>): Promise<number[]>;
@@ -52,8 +54,25 @@ export async function openStreams(url: string, count: number, headers: Record<st
     next: (match, trigger) =>
       new Promise((resolve, reject) => {
         const sentAt = performance.now();
-        waiting = { match, times: [], resolve: (times) => resolve(times.map((time) => time - sentAt)) };
-        trigger().catch(reject);
+        // A server that died or dropped streams would otherwise keep the part waiting for ever.
+        const timer = setTimeout(() => {
+          const missing = count - (waiting?.times.length ?? 0);
+          waiting = null;
+          reject(new Error(`${url}: ${missing} of ${count} streams got no event within ${EVENT_TIMEOUT_MS / 1000} s`));
+        }, EVENT_TIMEOUT_MS);
+        waiting = {
+          match,
+          times: [],
+          resolve: (times) => {
+            clearTimeout(timer);
+            resolve(times.map((time) => time - sentAt));
+          },
+        };
+        trigger().catch((error: unknown) => {
+          clearTimeout(timer);
+          waiting = null;
+          reject(error);
+        });
       }),
     close: () => sockets.forEach((socket) => socket.destroy()),
   };

@@ -77,6 +77,7 @@ async function measureNewsletter(shop: IsolatedShop, sizes: { exportRows: number
       const history = (await (await fetch(`${app.origin}/api/admin/newsletter/campaigns`, { headers: { cookie } })).json()) as CampaignSummary[];
       summary = history.find((entry) => entry.id === campaign.id);
       if (summary?.status === 'sent') break;
+      if (summary?.status === 'failed') throw new Error(`the campaign failed: ${summary.error ?? 'no reason given'}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const campaignSeconds = (performance.now() - campaignStart) / 1000;
