@@ -3,6 +3,7 @@
 // machine as much as A. Alternating short rounds (A B A B …) exposes both to the same moments;
 // the median of the per-round ratios then ignores a round or two spoiled by a neighbour's burst,
 // and the lowest and highest round show how much the machine moved.
+import { setTimeout } from 'node:timers/promises';
 import { formatNumber } from './report.js';
 
 export interface RoundSettings {
@@ -12,16 +13,26 @@ export interface RoundSettings {
   rounds: number;
 }
 
+/**
+ * A pause before each run: requests still in flight when the load generator stops are finished by
+ * their server all the same, and that work must not eat into the other side's round.
+ */
+const SETTLE_MS = 500;
+
 /** Runs `a` then `b` for `seconds` each, warm-up first, then `rounds` times in turn. */
 export async function alternate<A, B>(settings: RoundSettings, a: (seconds: number) => Promise<A>, b: (seconds: number) => Promise<B>): Promise<{ a: A[]; b: B[] }> {
+  const settled = async <T>(run: (seconds: number) => Promise<T>, seconds: number) => {
+    await setTimeout(SETTLE_MS);
+    return run(seconds);
+  };
   if (settings.warmupSeconds > 0) {
-    await a(settings.warmupSeconds);
-    await b(settings.warmupSeconds);
+    await settled(a, settings.warmupSeconds);
+    await settled(b, settings.warmupSeconds);
   }
   const results = { a: [] as A[], b: [] as B[] };
   for (let round = 0; round < settings.rounds; round++) {
-    results.a.push(await a(settings.roundSeconds));
-    results.b.push(await b(settings.roundSeconds));
+    results.a.push(await settled(a, settings.roundSeconds));
+    results.b.push(await settled(b, settings.roundSeconds));
   }
   return results;
 }
