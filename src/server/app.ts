@@ -30,7 +30,7 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { PublicCache } from './http/public-cache.js';
 import { registerRateLimiting } from './http/rate-limit.js';
 import { registerStaticFiles } from './http/static-files.js';
-import { automationSecretFrom } from './integrations/automation-auth.js';
+import { createAutomationGateway, type AutomationGateway } from './integrations/automation-gateway.js';
 import { createMailer, type Mailer } from './integrations/mailer.js';
 import { registerMetrics } from './metrics/metrics.js';
 import { createOrderChanges } from './realtime/order-changes.js';
@@ -74,7 +74,7 @@ import { NewsletterService } from './modules/newsletter/newsletter.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SettingsService } from './modules/settings/settings.service.js';
-import { StatsRefresher, statsWorkflowFrom } from './modules/stats/stats-refresher.js';
+import { StatsRefresher } from './modules/stats/stats-refresher.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -125,7 +125,7 @@ function hopCount(hops: number) {
 /** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
 async function registerOrders(
   app: FastifyInstance,
-  { config, database, settings, mailer, storage }: { config: Config; database: DatabaseHandle; settings: SettingsService; mailer: Mailer; storage: Storage },
+  { config, database, automation, mailer, storage }: { config: Config; database: DatabaseHandle; automation: AutomationGateway; mailer: Mailer; storage: Storage },
 ): Promise<void> {
   const orders = new OrdersRepository(database.db);
   const changes = createOrderChanges(database.db, config.database, app.log);
@@ -141,7 +141,7 @@ async function registerOrders(
   const service = new OrdersService({
     orders,
     robots: new RobotsRepository(database.db),
-    settings,
+    payments: automation,
     status,
     emails,
     links: new DownloadLinks(config.authSecret),
@@ -149,7 +149,7 @@ async function registerOrders(
     publicUrl: config.publicUrl,
   });
   await app.register(ordersRoutes(service, streams));
-  await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automationSecretFrom(settings, config.automationPreviousSecret)));
+  await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automation.inboundSecret));
   await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage)));
 }
 
@@ -197,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const { db } = database;
   const settings = new SettingsService(new SettingsRepository(db));
+  const automation = createAutomationGateway({ readSettings: () => settings.getAll(), publicUrl: config.publicUrl, previousSecret: config.automationPreviousSecret });
   const catalogue = new CatalogueService(new CategoriesRepository(db), new RobotsRepository(db));
   const content = new ContentRepository(db);
   const publicCache = new PublicCache();
@@ -210,7 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stats = new StatsService(new StatsRepository(db));
   const statsRefresher = new StatsRefresher({
     stats,
-    workflow: statsWorkflowFrom(settings),
+    workflow: automation,
     log: app.log,
     exclusive: (work) => runExclusive(db, database.dialect, 'stats-refresh', work),
     onRobotsChanged: () => publicCache.invalidate(),
@@ -242,7 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     subscribers,
     templates: new TemplatesRepository(db),
     campaigns,
-    settings,
+    workflow: automation,
     sender: campaignSender,
     canEmail: mailer.delivers,
     sanitize: sanitizeRichText,
@@ -267,21 +268,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app, (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version);
   registerMetrics(app, { token: config.metricsToken, poolStats: database.poolStats });
   registerHealthRoute(app, database.ping);
-  await app.register(settingsRoutes(settings, publicCache, audit));
+  await app.register(settingsRoutes(settings, publicCache, audit, automation));
   await app.register(catalogueRoutes(catalogue, publicCache));
   await app.register(contentRoutes(content, publicCache));
   registerAuthRoutes(app, auth, config);
   await app.register(newsletterRoutes(new NewsletterService({ subscribers, settings, mailer, emails, log: app.log })));
   await app.register(newsletterAdminRoutes(newsletterAdmin, audit));
-  await app.register(chatRoutes(new ChatService(settings)));
+  await app.register(chatRoutes(new ChatService(settings, automation)));
   await app.register(usersRoutes(users, audit));
   await app.register(accountRoutes(new AccountService(new AccountRepository(db))));
-  await app.register(statsRoutes(stats, statsRefresher, automationSecretFrom(settings, config.automationPreviousSecret)));
+  await app.register(statsRoutes(stats, statsRefresher, automation.inboundSecret));
   await app.register(catalogueAdminRoutes(modules));
   await app.register(contentAdminRoutes(modules));
   await app.register(uploadsRoutes(modules));
   await app.register(auditRoutes(audit));
-  await registerOrders(app, { config, database, settings, mailer, storage });
+  await registerOrders(app, { config, database, automation, mailer, storage });
 
   const webRoot = options.webRoot ?? path.join(projectRoot, 'dist/web');
   const shell = await PageShell.load(path.join(webRoot, 'index.html'));

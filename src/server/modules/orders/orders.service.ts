@@ -1,32 +1,29 @@
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
-import { CURRENCY, ESTIMATED_DELIVERY_DAYS, MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS, type Language } from '../../../shared/constants.js';
+import { ESTIMATED_DELIVERY_DAYS, MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS, type Language } from '../../../shared/constants.js';
 import { nextOrderStatus, paymentMessages, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../errors.js';
-import { postToWebhook } from '../../integrations/webhooks.js';
+import { WorkflowRefusedError, WorkflowReplyError, type AutomationGateway } from '../../integrations/automation-gateway.js';
 import type { Storage } from '../../storage/storage.js';
 import type { RobotsRepository } from '../catalogue/robots.repository.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import type { DownloadLinks } from './download-links.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
 import { toOrder } from './order-views.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
-export const PAYMENT_TIMEOUT_MS = 15_000;
-
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
   robots: RobotsRepository;
-  settings: SettingsService;
+  /** The payment workflow, through the automation gateway. */
+  payments: Pick<AutomationGateway, 'isConfigured' | 'createPayment'>;
   status: OrderStatusChanger;
   emails: OrderEmails;
   links: DownloadLinks;
   storage: Storage;
   publicUrl: string;
-  paymentTimeoutMs?: number;
 }
 
 export interface RequestContext {
@@ -34,26 +31,13 @@ export interface RequestContext {
   userAgent: string | null;
 }
 
-function isWebUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 2048) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+/** SPEC §8: 'Error {status}: {message or status text}'. */
+function refusalMessage(error: WorkflowRefusedError): string {
+  return `Error ${error.answerStatus}: ${(error.detail ?? STATUS_CODES[error.answerStatus] ?? 'Unknown error').slice(0, 300)}`;
 }
 
-/** n8n's "Respond to Webhook" often answers a one-item array; both shapes are accepted. */
-function firstObject(json: unknown): Record<string, unknown> | undefined {
-  const value = Array.isArray(json) ? json[0] : json;
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-}
-
-function upstreamMessage(status: number, json: unknown): string {
-  const body = firstObject(json);
-  const message = [body?.message, body?.error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
-  return `Error ${status}: ${(message ?? STATUS_CODES[status] ?? 'Unknown error').slice(0, 300)}`;
+function notConfigured(): AppError {
+  return new AppError(503, 'payment_not_configured', paymentMessages.notConfigured);
 }
 
 /** What a client does with their orders: create, pay, follow, download (SPEC §2, §4, §7). */
@@ -146,9 +130,7 @@ export class OrdersService {
     if (!transition.ok) throw new ConflictError(transition.reason);
     if (order.status === 'pending_payment' && order.pay_url) return { pay_url: order.pay_url, order_id: order.id, payment_id: order.payment_id };
 
-    const settings = await this.deps.settings.getAll();
-    const url = settings.n8n_webhook_url.trim();
-    if (!url) throw new AppError(503, 'payment_not_configured', paymentMessages.notConfigured);
+    if (!(await this.deps.payments.isConfigured('payment'))) throw notConfigured();
 
     if (order.status === 'failed') {
       const restarted = await this.deps.orders.restartPayment(order.id, 'failed');
@@ -157,9 +139,8 @@ export class OrdersService {
       order = restarted;
     }
 
-    const reply = await postToWebhook(
-      url,
-      {
+    const reply = await this.deps.payments
+      .createPayment({
         order_id: order.id,
         user_id: user.id,
         user_email: user.email,
@@ -169,21 +150,17 @@ export class OrdersService {
         telegram_username: order.telegram_username,
         strategy_instructions: order.strategy_instructions,
         amount: order.price,
-        currency: CURRENCY,
-        action: 'create_payment',
-        callback_url: `${this.deps.publicUrl}/api/hooks/payment`,
-      },
-      { secret: settings.n8n_secret_token.trim() || undefined, timeoutMs: this.deps.paymentTimeoutMs ?? PAYMENT_TIMEOUT_MS },
-    );
-    if (!reply.ok) throw new UpstreamError(upstreamMessage(reply.status, reply.json));
-    const answer = firstObject(reply.json);
-    // The page opens in the client's browser: only a web address is acceptable.
-    if (!isWebUrl(answer?.PayUrl)) throw new UpstreamError(paymentMessages.payUrlMissing);
-    const rawPaymentId = answer.payment_id;
-    const paymentId = typeof rawPaymentId === 'string' || typeof rawPaymentId === 'number' ? String(rawPaymentId).slice(0, 200) : null;
-    const stored = await this.deps.orders.setPayment(order.id, paymentId, answer.PayUrl);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof WorkflowRefusedError) throw new UpstreamError(refusalMessage(error));
+        if (error instanceof WorkflowReplyError) throw new UpstreamError(paymentMessages.payUrlMissing);
+        throw error;
+      });
+    // The address was cleared since the check above.
+    if (!reply) throw notConfigured();
+    const stored = await this.deps.orders.setPayment(order.id, reply.payment_id, reply.pay_url);
     if (stored) this.deps.status.announce(order.id);
-    return { pay_url: answer.PayUrl, order_id: order.id, payment_id: paymentId };
+    return { pay_url: reply.pay_url, order_id: order.id, payment_id: reply.payment_id };
   }
 
   /**
