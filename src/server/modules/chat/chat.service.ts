@@ -13,13 +13,11 @@ export class ChatService {
   async ask(message: string): Promise<{ response: string | null }> {
     const settings = await this.settings.getAll();
     if (settings.chatbot_enabled !== 'true') throw new ForbiddenError('The chat assistant is disabled.');
-    try {
-      const reply = await this.workflow.askChat(message);
-      if (!reply) throw new UpstreamError('The chat assistant is not configured.');
-      return { response: reply.response };
-    } catch (error) {
+    const reply = await this.workflow.askChat(message).catch((error: unknown) => {
       if (error instanceof WorkflowReplyError) return { response: null };
       throw error;
-    }
+    });
+    if (!reply) throw new UpstreamError('The chat assistant is not configured.');
+    return { response: reply.response };
   }
 }

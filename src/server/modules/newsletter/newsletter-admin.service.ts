@@ -141,7 +141,7 @@ function noRecipient() {
   return new BadRequestError('Choose at least one recipient.', { 'body.recipients': 'Choose at least one recipient.' });
 }
 
-/** SPEC §8's message for a send the workflow did not confirm; other errors go on as they are. */
+/** A failed send through the workflow as SPEC §8 words it; an error that is not the workflow's is thrown on. */
 function failureOf(error: unknown): AppError {
   if (error instanceof WorkflowRefusedError) {
     const detail = (error.detail ?? error.text).trim().slice(0, 200) || `HTTP ${error.answerStatus}`;
