@@ -9,7 +9,7 @@ const serverOrigin = 'http://localhost:3000';
 /** Modules only the back office uses (see build.rolldownOptions below). */
 const adminModules = new RegExp(
   [
-    String.raw`src/web/(components/admin/(?!rich-text-editor)|features/back-office/|features/newsletter-admin/|features/users/|pages/admin/)`,
+    String.raw`src/web/(components/admin/(?!rich-text-editor)|features/[^/]+/(api|components)/admin/|pages/admin/)`,
     String.raw`src/shared/(image-types|schemas/(audit|catalogue|newsletter|settings|users))\.ts`,
     String.raw`node_modules/(react-hook-form|@hookform|sonner|@tanstack/(react-table|table-core|react-store|store))/`,
   ].join('|'),

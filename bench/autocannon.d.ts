@@ -36,6 +36,8 @@ declare module 'autocannon' {
   }
 
   export interface Result {
+    /** Seconds actually elapsed, to the hundredth. */
+    duration: number;
     /** Milliseconds. */
     latency: Histogram;
     /** Per second samples; `total` counts completed requests. */

@@ -2,6 +2,7 @@
 // GET /events holds Server-Sent Events streams and POST /publish writes one event to all of them.
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
 
 const file = process.env.BARE_FILE!;
 const streams = new Set<ServerResponse>();
@@ -9,7 +10,8 @@ const streams = new Set<ServerResponse>();
 const server = createServer((request, response) => {
   if (request.url === '/file') {
     response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': statSync(file).size, 'content-disposition': 'attachment; filename="robot.zip"' });
-    createReadStream(file).pipe(response);
+    // A client that leaves mid-file must close the file and not end this server.
+    pipeline(createReadStream(file), response, () => undefined);
     return;
   }
   if (request.url === '/events') {

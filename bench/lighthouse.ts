@@ -1,8 +1,10 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumFlags } from '../tests/support/chromium.js';
+import { chromiumFlags, chromiumPath } from '../tests/support/chromium.js';
+import { formatNumber, formatTable } from './report.js';
+import { firstRobotId } from './shop-client.js';
 
-export interface LighthouseFigures {
+interface LighthouseFigures {
   performance: number;
   accessibility: number;
   largestContentfulPaintMs: number;
@@ -14,7 +16,7 @@ export interface LighthouseFigures {
  * Lighthouse's default mobile profile (emulated phone, simulated slow 4G and CPU slowdown),
  * performance and accessibility only, driving the system Chromium.
  */
-export async function runLighthouse(urls: string[], chromePath: string): Promise<Map<string, LighthouseFigures>> {
+async function runLighthouse(urls: string[], chromePath: string): Promise<Map<string, LighthouseFigures>> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags.map((flag) => (flag === '--headless' ? '--headless=new' : flag)) });
   const figures = new Map<string, LighthouseFigures>();
   try {
@@ -34,4 +36,23 @@ export async function runLighthouse(urls: string[], chromePath: string): Promise
     await chrome.kill();
   }
   return figures;
+}
+
+/** Part `lighthouse`: the mobile profile on Home and on one robot page. */
+export async function printLighthouse(origin: string): Promise<void> {
+  let chromePath: string;
+  try {
+    chromePath = chromiumPath();
+  } catch (error) {
+    console.log(`Lighthouse: not run. ${(error as Error).message}`);
+    return;
+  }
+  const pages = { Home: `${origin}/`, 'robot page': `${origin}/RobotDetail?robotId=${await firstRobotId(origin)}` };
+  const figures = await runLighthouse(Object.values(pages), chromePath);
+  const rows = Object.entries(pages).map(([name, url]) => {
+    const result = figures.get(url)!;
+    return [name, String(result.performance), String(result.accessibility), formatNumber(result.largestContentfulPaintMs), result.cumulativeLayoutShift.toFixed(3), formatNumber(result.totalBlockingTimeMs)];
+  });
+  const columns = ['page', 'performance', 'accessibility', 'LCP ms', 'CLS', 'TBT ms'].map((title, index) => ({ title, alignRight: index > 0 }));
+  console.log(`Lighthouse (mobile profile: emulated phone, simulated slow 4G, 4x CPU slowdown)\n${formatTable(columns, rows)}`);
 }

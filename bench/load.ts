@@ -5,11 +5,6 @@ export const CONNECTIONS = 50;
 /** The flooding client of the cache-flooding run: as many connections as the attack that was seen. */
 export const FLOOD_CONNECTIONS = 64;
 
-export interface LoadSettings {
-  warmupSeconds: number;
-  seconds: number;
-}
-
 export interface Figures {
   requestsPerSecond: number;
   p99Ms: number;
@@ -43,32 +38,45 @@ function flood(origin: string, robotId: string, seconds: number): PromiseLike<Re
   });
 }
 
-function problemsOf(result: Result): string[] {
+export function problemsOf(result: Result): string[] {
   const counts = { errors: result.errors, timeouts: result.timeouts, 'non-2xx': result.non2xx };
-  return Object.entries(counts)
+  const problems = Object.entries(counts)
     .filter(([, count]) => count > 0)
     .map(([label, count]) => `${count} ${label}`);
+  // On a starved machine a short round can end before any answer arrives: its figures are zeros.
+  if (result.requests.total === 0) problems.push('no request completed within the round');
+  return problems;
 }
 
-/** A discarded warm-up first, so that JIT compilation and cold caches do not count. */
-export async function measure(url: string, { warmupSeconds, seconds }: LoadSettings): Promise<Figures> {
-  if (warmupSeconds > 0) await run(url, warmupSeconds);
+/** GET `url` from 50 connections for `seconds`. */
+export async function load(url: string, seconds: number): Promise<Figures> {
   return figuresOf(await run(url, seconds));
 }
 
-/** `url` measured as by measure() while another client floods the app with unique query strings. */
-export async function measureUnderFlood(url: string, robotId: string, { warmupSeconds, seconds }: LoadSettings): Promise<{ measured: Figures; flood: Figures }> {
-  const origin = new URL(url).origin;
-  if (warmupSeconds > 0) await Promise.all([run(url, warmupSeconds), flood(origin, robotId, warmupSeconds)]);
-  const [measured, flooding] = await Promise.all([run(url, seconds), flood(origin, robotId, seconds)]);
+/** `url` loaded as by load() while another client floods the app with unique query strings. */
+export async function loadUnderFlood(url: string, robotId: string, seconds: number): Promise<{ measured: Figures; flood: Figures }> {
+  const [measured, flooding] = await Promise.all([run(url, seconds), flood(new URL(url).origin, robotId, seconds)]);
   return { measured: figuresOf(measured), flood: figuresOf(flooding) };
+}
+
+/**
+ * Completed requests over the time elapsed: in rounds of a few seconds the average of the
+ * per-second samples would weigh a partial last second like a full one.
+ */
+export function requestsPerSecond(result: Result): number {
+  return result.duration > 0 ? result.requests.total / result.duration : 0;
+}
+
+/** NaN when no request completed: autocannon then reports 0 ms, which would read as fast. */
+export function latencyP99(result: Result): number {
+  return result.requests.total > 0 ? result.latency.p99 : Number.NaN;
 }
 
 function figuresOf(result: Result): Figures {
   const responses = result.requests.total;
   return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
+    requestsPerSecond: requestsPerSecond(result),
+    p99Ms: latencyP99(result),
     bytesPerResponse: responses > 0 ? result.throughput.total / responses : 0,
     problems: problemsOf(result),
   };

@@ -1,17 +1,19 @@
-// Newsletter figures for `npm run bench`: the subscriber export (time and the server's memory
-// while it streams) and the throughput of an email campaign to a local SMTP server.
+// Part `newsletter`: the subscriber export (time and the server's memory while it streams) and the
+// throughput of an email campaign to the part's own local SMTP server.
 import { request } from 'node:http';
 import { parseConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import type { CampaignSummary } from '../src/shared/schemas/newsletter.js';
 import { insertSubscribers } from '../tests/support/newsletter-subscribers.js';
-import type { FakeSmtpServer } from '../tests/support/fake-smtp-server.js';
-import { readMemory, type ServerProcess } from './servers.js';
+import type { IsolatedShop } from './isolated-shop.js';
+import { formatNumber } from './report.js';
+import { BENCH_ADMIN, readMemory } from './servers.js';
+import { signIn } from './shop-client.js';
 
-export const EXPORT_DOMAIN = 'export.bench.invalid';
-export const CAMPAIGN_DOMAIN = 'campaign.bench.invalid';
+const EXPORT_DOMAIN = 'export.bench.invalid';
+const CAMPAIGN_DOMAIN = 'campaign.bench.invalid';
 
-export interface NewsletterFigures {
+interface NewsletterFigures {
   exportRows: number;
   exportBytes: number;
   exportSeconds: number;
@@ -20,16 +22,6 @@ export interface NewsletterFigures {
   campaignMessages: number;
   campaignSeconds: number;
   smtpReceived: number;
-}
-
-async function signIn(origin: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`bench sign-in failed: ${response.status}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
 /** Reads the whole export as the browser would (no decompression), counting bytes and lines. */
@@ -51,16 +43,13 @@ function download(url: string, cookie: string): Promise<{ bytes: number; lines: 
   });
 }
 
-export async function measureNewsletter(
-  app: ServerProcess,
-  options: { dataDir: string; admin: { email: string; password: string }; exportRows: number; campaignSize: number; smtp: FakeSmtpServer },
-): Promise<NewsletterFigures> {
-  const database = await openDatabase(parseConfig({ DATA_DIR: options.dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '' }).database);
-  const byDomain = (domain: string) => database.db.deleteFrom('newsletter_subscribers').where('email', 'like', `%@${domain}`).execute();
+async function measureNewsletter(shop: IsolatedShop, sizes: { exportRows: number; campaignSize: number }): Promise<NewsletterFigures> {
+  const { app } = shop;
+  const database = await openDatabase(parseConfig({ DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl ?? '' }).database);
   try {
-    await insertSubscribers(database.db, options.exportRows, EXPORT_DOMAIN);
-    await insertSubscribers(database.db, options.campaignSize, CAMPAIGN_DOMAIN);
-    const cookie = await signIn(app.origin, options.admin.email, options.admin.password);
+    await insertSubscribers(database.db, sizes.exportRows, EXPORT_DOMAIN);
+    await insertSubscribers(database.db, sizes.campaignSize, CAMPAIGN_DOMAIN);
+    const { cookie } = await signIn(app.origin, BENCH_ADMIN.email, BENCH_ADMIN.password);
 
     // Export: the app's resident memory sampled every 20 ms while the CSV streams.
     const rssBeforeMb = readMemory(app.child.pid)?.rssMb;
@@ -75,7 +64,6 @@ export async function measureNewsletter(
     clearInterval(sampler);
 
     // Campaign: from the administrator's send to the last message accepted by the SMTP server.
-    const receivedBefore = options.smtp.messages.length;
     const campaignStart = performance.now();
     const sent = await fetch(`${app.origin}/api/admin/newsletter/send`, {
       method: 'POST',
@@ -89,6 +77,7 @@ export async function measureNewsletter(
       const history = (await (await fetch(`${app.origin}/api/admin/newsletter/campaigns`, { headers: { cookie } })).json()) as CampaignSummary[];
       summary = history.find((entry) => entry.id === campaign.id);
       if (summary?.status === 'sent') break;
+      if (summary?.status === 'failed') throw new Error(`the campaign failed: ${summary.error ?? 'no reason given'}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const campaignSeconds = (performance.now() - campaignStart) / 1000;
@@ -100,12 +89,24 @@ export async function measureNewsletter(
       rssPeakDuringMb,
       campaignMessages: summary.sent,
       campaignSeconds,
-      smtpReceived: options.smtp.messages.length - receivedBefore,
+      smtpReceived: shop.smtp.receivedFor(CAMPAIGN_DOMAIN),
     };
   } finally {
-    await byDomain(EXPORT_DOMAIN);
-    await byDomain(CAMPAIGN_DOMAIN);
-    await database.db.deleteFrom('newsletter_campaigns').where('title', '=', 'Bench campaign').execute();
     await database.close();
   }
+}
+
+export async function benchNewsletter(shop: IsolatedShop, sizes: { exportRows: number; campaignSize: number }): Promise<void> {
+  console.log(`${formatNumber(sizes.exportRows)} subscribers to export, a campaign to ${formatNumber(sizes.campaignSize)} (local SMTP server, NEWSLETTER_SEND_RATE unlimited)…`);
+  const figures = await measureNewsletter(shop, sizes);
+  const memory =
+    figures.rssBeforeMb === undefined || figures.rssPeakDuringMb === undefined
+      ? 'memory unavailable (needs /proc)'
+      : `app RSS ${formatNumber(figures.rssBeforeMb, 1)} MB before, at most ${formatNumber(figures.rssPeakDuringMb, 1)} MB while streaming (+${formatNumber(figures.rssPeakDuringMb - figures.rssBeforeMb, 1)} MB)`;
+  console.log(
+    `subscriber export (CSV): ${formatNumber(figures.exportRows)} rows, ${formatNumber(figures.exportBytes / 1024 / 1024, 1)} MB in ${formatNumber(figures.exportSeconds, 2)} s (${formatNumber(figures.exportRows / figures.exportSeconds)} rows/s); ${memory}`,
+  );
+  console.log(
+    `email campaign: ${formatNumber(figures.campaignMessages)} messages in ${formatNumber(figures.campaignSeconds, 2)} s = ${formatNumber(figures.campaignMessages / figures.campaignSeconds)} messages/s (SMTP server received ${formatNumber(figures.smtpReceived)} for the campaign's addresses)`,
+  );
 }

@@ -95,6 +95,9 @@ async function waitUntilReady(server: ServerProcess, readyPath: string, output: 
   throw new StartupError(`${server.name} did not answer GET ${readyPath} with 200 within ${START_TIMEOUT_MS / 1000} s`, output());
 }
 
+/** Every server started and not yet exited, for an interrupted run. */
+const running = new Set<ServerProcess>();
+
 async function startServer(name: string, args: string[], env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
@@ -103,6 +106,8 @@ async function startServer(name: string, args: string[], env: Record<string, str
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server = { name, child, origin: `http://${HOST}:${port}` };
+  running.add(server);
+  child.once('exit', () => running.delete(server));
   const output = watchOutput(child, name);
   await waitUntilReady(server, readyPath, output.captured);
   output.goLive();
@@ -159,6 +164,11 @@ export async function stopServer({ child }: ServerProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
+}
+
+/** Ctrl-C: the parts' own clean-up never runs, so every server still up is stopped here. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map(stopServer));
 }
 
 export interface Memory {

@@ -1,72 +1,104 @@
-// Issue 12: the shop as two instances on one PostgreSQL database, measured through both at once
-// and printed beside the one-instance figures of the same run. Both instances and the load
+// Part `two-instances` (issue 12): the shop as two instances on one PostgreSQL database, measured
+// through both at once in rounds alternating with one instance alone. Both instances and the load
 // generator share the machine's CPUs, so on a small machine the sum shows the overhead of a second
 // instance more than its gain; on a machine with a core per instance it shows the scaling.
 import autocannon from 'autocannon';
-import { CONNECTIONS, type Figures, type LoadSettings } from './load.js';
-import { newClient, orderLoad, type OrderFigures } from './orders.js';
-import { formatNumber, formatTable } from './report.js';
-import { startApp, stopServer, type AppOptions, type ServerProcess } from './servers.js';
+import type { IsolatedShop } from './isolated-shop.js';
+import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
+import { orderLoad, type OrderFigures } from './orders.js';
+import { formatTable } from './report.js';
+import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, type RoundSettings } from './rounds.js';
+import { startApp, stopServer } from './servers.js';
+import { firstRobotId, newClient, type Session } from './shop-client.js';
 
-/** GET `path` on every origin at once, the connections split between them; answers the sum. */
-async function readThroughAll(origins: string[], path: string, { warmupSeconds, seconds }: LoadSettings): Promise<{ requestsPerSecond: number; p99Ms: number; problems: string[] }> {
-  const connections = Math.floor(CONNECTIONS / origins.length);
-  const run = (duration: number) => Promise.all(origins.map((origin) => autocannon({ url: origin + path, connections, pipelining: 1, duration })));
-  if (warmupSeconds > 0) await run(warmupSeconds);
-  const results = await run(seconds);
-  const problems = results.flatMap((result) => [result.errors && `${result.errors} errors`, result.non2xx && `${result.non2xx} non-2xx`].filter((problem): problem is string => Boolean(problem)));
-  return { requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0), p99Ms: Math.max(...results.map((result) => result.latency.p99)), problems };
+interface Sum {
+  requestsPerSecond: number;
+  /** The worse instance's. */
+  p99Ms: number;
+  problems: string[];
 }
 
-/** Order creation through every origin at once, 50 clients split between them. */
-async function ordersThroughAll(origins: string[], robotId: string, settings: LoadSettings): Promise<OrderFigures> {
-  const connections = Math.floor(CONNECTIONS / origins.length);
-  const sessions = await Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => newClient(origins[index % origins.length]!, 1000 + index)));
-  const results = await Promise.all(origins.map((origin, index) => orderLoad(origin, sessions.filter((_, n) => n % origins.length === index), robotId, settings, connections)));
-  return { requestsPerSecond: results.reduce((sum, result) => sum + result.requestsPerSecond, 0), p99Ms: Math.max(...results.map((result) => result.p99Ms)), problems: results.flatMap((result) => result.problems) };
+function sum(results: OrderFigures[]): Sum {
+  return {
+    requestsPerSecond: results.reduce((total, result) => total + result.requestsPerSecond, 0),
+    p99Ms: Math.max(...results.map((result) => result.p99Ms)),
+    problems: results.flatMap((result, index) => result.problems.map((problem) => (results.length > 1 ? `instance ${index + 1}: ${problem}` : problem))),
+  };
 }
 
-export interface OneInstanceFigures {
-  robots?: Figures;
-  orders?: OrderFigures;
+/** GET `path` on every origin at once, the 50 connections split between them. */
+async function readThroughAll(origins: string[], path: string, seconds: number): Promise<Sum> {
+  const connections = Math.floor(CONNECTIONS / origins.length);
+  const results = await Promise.all(origins.map((origin) => autocannon({ url: origin + path, connections, pipelining: 1, duration: seconds })));
+  return sum(results.map((result) => ({ requestsPerSecond: requestsPerSecond(result), p99Ms: latencyP99(result), problems: problemsOf(result) })));
+}
+
+/** Order creation through every origin at once, the 50 clients split between them. */
+async function ordersThroughAll(origins: string[], sessions: Session[], robotId: string, seconds: number): Promise<Sum> {
+  const connections = Math.floor(CONNECTIONS / origins.length);
+  const results = await Promise.all(
+    origins.map((origin, index) =>
+      orderLoad(
+        origin,
+        sessions.filter((_, n) => n % origins.length === index),
+        robotId,
+        seconds,
+        connections,
+      ),
+    ),
+  );
+  return sum(results);
+}
+
+type Row = [measure: string, instances: string, figure: string, p99: string, share: string];
+
+function rows(measure: string, unit: string, rounds: { a: Sum[]; b: Sum[] }): Row[] {
+  const rate = (figures: Sum[]) => `${formatSpread(figures.map((round) => round.requestsPerSecond))} ${unit}`;
+  const p99 = (figures: Sum[]) => formatSpread(figures.map((round) => round.p99Ms));
+  const share = formatPercentSpread(
+    percentages(
+      rounds.b.map((round) => round.requestsPerSecond),
+      rounds.a.map((round) => round.requestsPerSecond),
+    ),
+  );
+  for (const problem of problemsByRound(rounds.a)) console.log(`  warning, ${measure}, one instance, ${problem}`);
+  for (const problem of problemsByRound(rounds.b)) console.log(`  warning, ${measure}, two instances, ${problem}`);
+  return [
+    [measure, '1', rate(rounds.a), p99(rounds.a), ''],
+    [measure, '2 (25 connections each)', rate(rounds.b), p99(rounds.b), share],
+  ];
 }
 
 /**
  * Starts a second instance with the first one's configuration (same DATABASE_URL, same storage
- * folder), measures GET /api/robots and order creation through both, and prints them beside the
- * one-instance figures. Needs DATABASE_URL on PostgreSQL: SQLite is one process per DATA_DIR.
+ * folder) and measures GET /api/robots and order creation through one, then through both, in
+ * alternate rounds. Runs on PostgreSQL only: SQLite is one process per DATA_DIR.
  */
-export async function benchTwoInstances(first: ServerProcess, appOptions: AppOptions, one: OneInstanceFigures, settings: LoadSettings, dialect: string): Promise<void> {
-  if (dialect !== 'postgres') {
-    console.log('\ntwo instances: not run (needs DATABASE_URL on PostgreSQL; SQLite serves one process per DATA_DIR)');
-    return;
-  }
-  console.log('\ntwo instances: starting a second app on the same database and storage…');
-  const second = await startApp(appOptions);
+export async function benchTwoInstances(shop: IsolatedShop, settings: RoundSettings): Promise<void> {
+  const first = shop.app.origin;
+  const robotId = await firstRobotId(first);
+  console.log(`signing in ${CONNECTIONS} clients…`);
+  const sessions: Session[] = [];
+  for (let i = 0; i < CONNECTIONS; i++) sessions.push(await newClient(first, 1000 + i));
+  console.log('starting a second app on the same database and storage…');
+  const second = await startApp(shop.appOptions);
   try {
-    const origins = [first.origin, second.origin];
-    const robots = (await (await fetch(`${first.origin}/api/robots`)).json()) as { id: string }[];
-    console.log('GET /api/robots through both instances: measuring…');
-    const reads = await readThroughAll(origins, '/api/robots', settings);
-    console.log(`POST /api/orders through both instances, ${CONNECTIONS} clients: measuring…`);
-    const orders = await ordersThroughAll(origins, robots[0]!.id, settings);
-    const row = (measure: string, instances: string, figures: { requestsPerSecond: number; p99Ms: number } | undefined, unit: string) => [
-      measure,
-      instances,
-      figures ? `${formatNumber(figures.requestsPerSecond)} ${unit}` : 'n/a',
-      figures ? formatNumber(figures.p99Ms) : 'n/a',
-    ];
-    const columns = [{ title: 'two instances' }, { title: 'instances' }, { title: 'figure' }, { title: 'p99 ms', alignRight: true }];
-    console.log(
-      `\n${formatTable(columns, [
-        row('GET /api/robots', '1', one.robots, 'req/s'),
-        row('GET /api/robots', '2 (25 connections each)', reads, 'req/s'),
-        row('create order, 50 clients', '1', one.orders, 'orders/s'),
-        row('create order, 50 clients', '2 (25 clients each)', orders, 'orders/s'),
-      ])}`,
+    const origins = [first, second.origin];
+    console.log('GET /api/robots: one instance and both instances in alternate rounds…');
+    const reads = await alternate(
+      settings,
+      (seconds) => readThroughAll([first], '/api/robots', seconds),
+      (seconds) => readThroughAll(origins, '/api/robots', seconds),
     );
-    for (const problem of [...reads.problems, ...orders.problems]) console.log(`  warning, two instances: ${problem}`);
-    console.log('  both instances and the load generator share this machine\'s CPUs; rate limits and sessions are shared through the database');
+    console.log(`POST /api/orders, ${CONNECTIONS} clients: one instance and both instances in alternate rounds…`);
+    const orders = await alternate(
+      settings,
+      (seconds) => ordersThroughAll([first], sessions, robotId, seconds),
+      (seconds) => ordersThroughAll(origins, sessions, robotId, seconds),
+    );
+    const columns = [{ title: 'two instances' }, { title: 'instances' }, { title: 'figure' }, { title: 'p99 ms', alignRight: true }, { title: '% of one', alignRight: true }];
+    console.log(`\n${formatTable(columns, [...rows('GET /api/robots', 'req/s', reads), ...rows('create order, 50 clients', 'orders/s', orders)])}`);
+    console.log("  both instances and the load generator share this machine's CPUs; rate limits and sessions are shared through the database");
   } finally {
     await stopServer(second);
   }

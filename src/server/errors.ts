@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../shared/error-codes.js';
+
 /**
  * Domain errors. Services throw these without knowing about HTTP; the single error handler in
  * http/error-handler.ts turns them into the JSON error shape and status code of DESIGN.md.
@@ -5,7 +7,7 @@
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -40,7 +42,7 @@ export class NotFoundError extends AppError {
 
 export class ConflictError extends AppError {
   /** A specific `code` lets the browser say what clashed in the reader's language. */
-  constructor(message: string, code = 'conflict', fields?: Record<string, string>) {
+  constructor(message: string, code: ErrorCode = 'conflict', fields?: Record<string, string>) {
     super(409, code, message, fields);
   }
 }

@@ -10,7 +10,8 @@ export const ROBOT_FILE_EXTENSIONS = ['zip', 'py', 'mq4', 'mq5'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const PAYMENT_POLL_INTERVAL_MS = 5000;
 export const PAYMENT_POLL_DELAY_MS = 10_000;
-export const PAYMENT_TIMEOUT_MS = 600_000;
+/** How long the order page waits for the payment confirmation before it gives up and says so (SPEC §9's payment confirmation timeout). */
+export const PAYMENT_CONFIRMATION_WAIT_MS = 600_000;
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const CATALOGUE_SKELETON_CARDS = 8;
 export const CURRENCY = 'USD';
@@ -24,6 +25,5 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const DEFAULT_CHAT_WELCOME = 'Hello! How can I help you?';
 export const NEWSLETTER_DIALOG_CLOSE_MS = 2000;
 export const SETTINGS_MESSAGE_CLEAR_MS = 3000;
-export const REVENUE_STATUSES = ['paid', 'completed', 'in_progress'] as const;
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];

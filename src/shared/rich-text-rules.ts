@@ -1,7 +1,7 @@
 /**
  * The rich-text allow-list of SPEC §5, in one place for both sanitisers: the storefront's
  * (DOMPurify, src/web/lib/sanitize-html.ts) and the server's, which cleans HTML before it is
- * stored (src/server/html/sanitize-rich-text.ts). Formats: headers 1 to 6, bold, italic,
+ * stored (src/server/text/sanitize-rich-text.ts). Formats: headers 1 to 6, bold, italic,
  * underline, strike, ordered and bullet lists, indent, links (http, https, mailto, tel), images
  * and alignment. Pure functions, no DOM: unit tests check them in Node.
  */

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
+import { shortOrderNumber } from '../../src/shared/order-number.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
 
 // better-auth accepts sign-in only from its PUBLIC_URL origin (http://localhost:<port>).
@@ -106,7 +107,7 @@ test('A client orders a robot and the payment confirms live, without a reload', 
   await book(client);
   await expect(client.getByRole('link', { name: 'Re-open Payment Page' })).toHaveAttribute('href', `${workflow.url}/pay/${orderId}`);
   await expect(client.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 10_000 });
-  await expect(client.getByText(`#${orderId.slice(0, 8)}`)).toBeVisible();
+  await expect(client.getByText(`#${shortOrderNumber(orderId)}`)).toBeVisible();
   await expect(client.getByText('A Telegram confirmation with delivery instructions will be sent to @bruno.')).toBeVisible();
   // The payload reached the workflow from the server, with the price from the robot.
   expect(workflow.requests.filter((request) => request.method === 'POST').at(-1)!.body).toMatchObject({ order_id: orderId, action: 'create_payment', currency: 'USD', telegram_username: '@bruno' });
@@ -143,7 +144,7 @@ test('A failed payment shows Payment Failed, and Retry Booking pays the same ord
 test('An administrator delivers the file with a progress bar; the client downloads it twice, then sees the limit', async () => {
   const orders = (await (await client.request.get('/api/orders')).json()) as { id: string; status: string }[];
   const orderId = orders.find((order) => order.status === 'paid')!.id;
-  const number = orderId.slice(0, 8);
+  const number = shortOrderNumber(orderId);
 
   await admin.goto('/Dashboard');
   await expect(admin.getByRole('heading', { name: 'Order Management' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/constants.js';
-import { serverStrings } from '../html/server-strings.js';
-import { chooseLanguage } from '../html/language.js';
+import { serverStrings } from '../text/server-strings.js';
+import { chooseLanguage } from '../text/language.js';
 import type { MailMessage } from '../integrations/mailer.js';
 
 type EmailKind = 'verify' | 'reset';

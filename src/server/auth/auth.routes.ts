@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../../shared/error-codes.js';
 import { BadRequestError } from '../errors.js';
 import { socialProviderIds, type Config } from '../config.js';
 import type { CurrentUser } from './access.js';
@@ -123,7 +124,7 @@ async function sendFetchResponse(response: Response, reply: FastifyReply) {
   const text = await response.text();
   if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
     const parsed = safeJson(text) as { code?: string; message?: string } | null;
-    return reply.send({ error: { code: (parsed?.code ?? 'auth_error').toLowerCase(), message: parsed?.message ?? 'Authentication failed.' } });
+    return reply.send({ error: { code: parsed?.code?.toLowerCase() ?? ('auth_error' satisfies ErrorCode), message: parsed?.message ?? 'Authentication failed.' } });
   }
   return reply.send(text.length > 0 ? text : null);
 }

@@ -44,7 +44,7 @@ describe.each(testDialects)('database on %s', (dialect) => {
     const { db } = shop.app.database;
     await expect(db.insertInto('robots').values({ id: randomUUID(), name: 'Bad', risk_level: 'extreme' as 'low' }).execute()).rejects.toThrow();
     await expect(
-      db.insertInto('hero_banners').values({ id: randomUUID(), title: 'B', type: 'video' as 'image', content_url: '/x.png' }).execute(),
+      db.insertInto('banners').values({ id: randomUUID(), title: 'B', type: 'video' as 'image', content_url: '/x.png' }).execute(),
     ).rejects.toThrow();
     await expect(db.insertInto('users').values({ id: randomUUID(), email: 'x@example.com', role: 'root' as 'admin' }).execute()).rejects.toThrow();
   });

@@ -6,6 +6,7 @@ import * as ordersPaymentAndDelivery from './migrations/0004-orders-payment-and-
 import * as auditLog from './migrations/0005-audit-log.js';
 import * as newsletterCampaigns from './migrations/0006-newsletter-campaigns.js';
 import * as sharedRateLimits from './migrations/0007-shared-rate-limits.js';
+import * as bannersTable from './migrations/0008-banners-table.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: Record<string, DialectMigration> = {
   '0005-audit-log': auditLog,
   '0006-newsletter-campaigns': newsletterCampaigns,
   '0007-shared-rate-limits': sharedRateLimits,
+  '0008-banners-table': bannersTable,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { DatabaseHandle } from './database.js';
+import { openDatabase, type DatabaseHandle } from './database.js';
 import { withStartupLock } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
 import { ensureAdministrator, type AdminBootstrapResult } from './seed/admin-account.js';
 import { ensureSettings, seedDemoContent, seedLegalPageTemplates } from './seed/seed.js';
+import { lockDataDir } from './sqlite.js';
 
 /**
  * Start-up work on the database: migrations, settings defaults, the demo catalogue on a new shop
@@ -27,4 +28,33 @@ export async function prepareDatabase(database: DatabaseHandle, config: Config, 
     }
     return admin;
   });
+}
+
+/**
+ * The app's database, prepared. On SQLite the data folder is locked first (one process per
+ * DATA_DIR); the handle's close() releases the lock after the database, and a failed start-up
+ * releases both.
+ */
+export async function openAppDatabase(config: Config, log: FastifyBaseLogger): Promise<{ database: DatabaseHandle; admin: AdminBootstrapResult }> {
+  const releaseLock = config.database.dialect === 'sqlite' ? lockDataDir(config.dataDir) : () => undefined;
+  let opened: DatabaseHandle;
+  try {
+    opened = await openDatabase(config.database);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const database: DatabaseHandle = {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      releaseLock();
+    },
+  };
+  try {
+    return { database, admin: await prepareDatabase(database, config, log) };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 }

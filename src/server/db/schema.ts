@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OrderStatus } from '../../shared/schemas/orders.js';
+import type { OrderStatus } from '../../shared/order-states.js';
 import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
 import type { UserRole } from '../../shared/schemas/users.js';
 import type { campaignChannels, campaignStatuses, deliveryStatuses } from '../../shared/schemas/newsletter.js';
@@ -180,7 +180,7 @@ export interface OrderDownloadGrantsTable {
   extra: number;
 }
 
-export interface HeroBannersTable {
+export interface BannersTable {
   id: string;
   title: string;
   type: BannerType;
@@ -298,7 +298,7 @@ export interface Database {
   order_payment_callbacks: OrderPaymentCallbacksTable;
   order_downloads: OrderDownloadsTable;
   order_download_grants: OrderDownloadGrantsTable;
-  hero_banners: HeroBannersTable;
+  banners: BannersTable;
   faqs: FaqsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_templates: NewsletterTemplatesTable;
@@ -324,7 +324,7 @@ export type Robot = Selectable<RobotsTable>;
 export type NewRobot = Insertable<RobotsTable>;
 export type RobotUpdate = Updateable<RobotsTable>;
 export type Category = Selectable<CategoriesTable>;
-export type HeroBanner = Selectable<HeroBannersTable>;
+export type Banner = Selectable<BannersTable>;
 export type Faq = Selectable<FaqsTable>;
 export type ContentPage = Selectable<ContentPagesTable>;
 export type Setting = Selectable<SettingsTable>;

@@ -1,5 +1,5 @@
 import type { PublicSettings } from '../../shared/settings-keys.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../text/escape-html.js';
 
 export interface PageMeta {
   title: string;

@@ -5,15 +5,16 @@ import { documentTitle } from '../../shared/document-title.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
+import { errorBody } from '../http/error-handler.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
-import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
-import { activePublicRobots } from '../modules/catalogue/public-robots.js';
-import type { ContentRepository } from '../modules/content/content.repository.js';
+import type { BannersService } from '../modules/banners/banners.service.js';
+import { activePublicRobots, type CatalogueService } from '../modules/catalogue/catalogue.service.js';
+import type { ContentPagesService } from '../modules/content-pages/content-pages.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
-import { jsonForScript, textFromHtml } from './escape-html.js';
+import { jsonForScript, textFromHtml } from '../text/escape-html.js';
+import { chooseLanguage } from '../text/language.js';
+import { browserCatalogue, pageTitle } from '../text/server-strings.js';
 import { absoluteUrl, headTags, metaFromSettings } from './head-tags.js';
-import { chooseLanguage } from './language.js';
-import { browserCatalogue, pageTitle } from './server-strings.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {
@@ -21,7 +22,8 @@ interface HtmlDeps {
   publicUrl: string;
   settings: SettingsService;
   catalogue: CatalogueService;
-  content: ContentRepository;
+  banners: BannersService;
+  pages: ContentPagesService;
   cache: PublicCache;
 }
 
@@ -60,7 +62,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       const [categories, robots, banners] = await Promise.all([
         catalogue.listActiveCategories(),
         catalogue.listPublicRobots({ sort: '-created_date' }),
-        deps.content.listActiveBanners(),
+        deps.banners.listActive(),
       ]);
       Object.assign(data, { categories, robots, banners });
     } else if (page === 'RobotDetail' && robotId) {
@@ -73,7 +75,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       }
     } else if (contentPageSlugOf(page)) {
       // A link preview of the terms, say, shows the start of the terms, not the shop's slogan.
-      const stored = await deps.content.findPage(contentPageSlugOf(page)!);
+      const stored = await deps.pages.find(contentPageSlugOf(page)!);
       const description = textFromHtml(stored?.content ?? '', 200);
       if (description) meta = { ...meta, description };
     }
@@ -107,6 +109,6 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !looksLikeFile) return renderPage(request, reply);
-    return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }

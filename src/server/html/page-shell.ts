@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { jsonForScript } from './escape-html.js';
+import { jsonForScript } from '../text/escape-html.js';
 
 export interface ShellContent {
   lang: string;

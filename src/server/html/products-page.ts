@@ -3,8 +3,8 @@ import { contentPageNames, LEGAL_PAGE_SLUGS } from '../../shared/content-pages.j
 import { documentTitle } from '../../shared/document-title.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
-import { escapeHtml, textFromHtml } from './escape-html.js';
-import { browserCatalogue, serverStrings } from './server-strings.js';
+import { escapeHtml, textFromHtml } from '../text/escape-html.js';
+import { browserCatalogue, serverStrings } from '../text/server-strings.js';
 
 interface ProductsPageInput {
   robots: readonly Robot[];

@@ -3,8 +3,8 @@ import { CONTENT_PAGE_SLUGS, contentPageNames } from '../../shared/content-pages
 import { pagePath } from '../../shared/pages.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
-import { escapeHtml } from './escape-html.js';
-import { chooseLanguage } from './language.js';
+import { escapeHtml } from '../text/escape-html.js';
+import { chooseLanguage } from '../text/language.js';
 import type { PageShell } from './page-shell.js';
 import { renderProductsPage } from './products-page.js';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { moveInputSchema, type MoveDirection } from '../../shared/schemas/catalogue.js';
 import { NotFoundError } from '../errors.js';
-import { diffChanges, type AuditLog } from '../modules/audit/audit.service.js';
+import type { AuditPort } from './audit-port.js';
 
 /** What a back-office resource's service offers; rules (sanitising, conflicts, order) live there. */
 export interface AdminCrudService<Entity, Create, Patch> {
@@ -43,7 +43,7 @@ export const idParams = z.object({ id: z.string().trim().min(1).max(100) });
  * The routes of one resource. The public read cache needs no call here: every successful admin
  * write clears it (http/admin-writes.ts).
  */
-export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(resource: AdminResource<Entity, Create, Patch>, audit: AuditLog): FastifyPluginAsyncZod {
+export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(resource: AdminResource<Entity, Create, Patch>, audit: AuditPort): FastifyPluginAsyncZod {
   const { path, name, service, label } = resource;
   const admin = { access: 'admin' } as const;
   // Typed loosely here: the handlers return the service's entities, the schemas only filter them.
@@ -57,7 +57,7 @@ export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(re
     app.post(path, { config: admin, schema: { body: resource.create as z.ZodType, response: { 201: entity } } }, async (request, reply) => {
       const created = await service.create(request.body as Create);
       const after = created as Record<string, unknown>;
-      await audit.record({ actor: request.user!, action: 'create', resource: name, recordId: created.id, summary: label(created), changes: diffChanges(null, after, fieldsOf(request.body)) });
+      await audit.record({ actor: request.user!, action: 'create', resource: name, recordId: created.id, summary: label(created), changes: audit.changes(null, after, fieldsOf(request.body)) });
       return reply.status(201).send(created);
     });
 
@@ -65,7 +65,7 @@ export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(re
       const before = await service.get(request.params.id);
       if (!before) throw new NotFoundError(`No such ${name}.`);
       const updated = await service.update(request.params.id, request.body as Patch);
-      const changes = diffChanges(before as Record<string, unknown>, updated as Record<string, unknown>, fieldsOf(request.body));
+      const changes = audit.changes(before as Record<string, unknown>, updated as Record<string, unknown>, fieldsOf(request.body));
       await audit.record({ actor: request.user!, action: 'update', resource: name, recordId: updated.id, summary: label(updated), changes });
       return updated;
     });

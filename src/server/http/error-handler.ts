@@ -1,12 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../shared/error-codes.js';
 import { AppError } from '../errors.js';
 
+/** `code` is an ErrorCode, except on a rare 4xx that keeps the framework's own code, and on better-auth's answers (auth.routes.ts). */
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
 
-function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
@@ -22,6 +24,19 @@ function validationFields(error: FastifyError): Record<string, string> {
   return fields;
 }
 
+/** The code of a client error that carries none of ours. */
+const codeByStatus: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
 /**
  * One place turns every failure into `{ error: { code, message, fields? } }`. Client mistakes keep
  * their 4xx status; anything else is logged and answered with a 500 that reveals nothing.
@@ -29,49 +44,28 @@ function validationFields(error: FastifyError): Record<string, string> {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = validationFields(error);
       const first = Object.entries(fields)[0];
       const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request.';
-      return reply.status(400).send(body('validation_failed', message, fields));
+      return reply.status(400).send(errorBody('validation_failed', message, fields));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(body('internal_error', 'Something went wrong on our side.'));
+      return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
-      return reply.status(status).send(body(clientErrorCode(status, error), error.message || 'Invalid request.'));
+      const message = error.message || 'Invalid request.';
+      const code = codeByStatus[status];
+      // A status we have no code for keeps the framework's own code, lower-cased like ours.
+      return reply.status(status).send(code ? errorBody(code, message) : { error: { code: error.code?.toLowerCase() ?? 'bad_request', message } });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(body('internal_error', 'Something went wrong on our side.'));
+    return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
   });
 }
 
-function clientErrorCode(status: number, error: FastifyError): string {
-  switch (status) {
-    case 400:
-      return 'bad_request';
-    case 401:
-      return 'unauthorized';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'not_found';
-    case 405:
-      return 'method_not_allowed';
-    case 406:
-      return 'not_acceptable';
-    case 413:
-      return 'payload_too_large';
-    case 415:
-      return 'unsupported_media_type';
-    case 429:
-      return 'rate_limited';
-    default:
-      return error.code?.toLowerCase() ?? 'bad_request';
-  }
-}

@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import { DataDirInUseError } from '../db/sqlite.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import { DEFAULT_SEO_TITLE } from '../../shared/settings-keys.js';
-import { escapeHtml } from '../html/escape-html.js';
+import { escapeHtml } from '../text/escape-html.js';
 
 const template = `<!doctype html>
 <html lang="en">

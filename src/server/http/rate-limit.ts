@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import type { ErrorCode } from '../../shared/error-codes.js';
 import type { DatabaseHandle } from '../db/database.js';
 
 /**
@@ -81,7 +82,7 @@ export async function registerRateLimiting(app: FastifyInstance, database: Pick<
     ...(database.dialect === 'postgres' ? { store: sharedStore(new SharedCounter(database.db)) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      code: 'rate_limited',
+      code: 'rate_limited' satisfies ErrorCode,
       message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });

@@ -1,46 +1,8 @@
 import { z } from 'zod';
 import { MAX_DOWNLOADS_PER_ORDER, STRATEGY_MAX_LENGTH, STRATEGY_MIN_LENGTH } from '../constants.js';
+import { orderStatuses, type OrderStatus } from '../order-states.js';
 
-/** SPEC §4: the five order statuses. */
-export const orderStatuses = ['pending_payment', 'paid', 'in_progress', 'completed', 'failed'] as const;
 export const orderStatusSchema = z.enum(orderStatuses, { message: `Status must be one of: ${orderStatuses.join(', ')}.` });
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
-
-/** SPEC §4: statuses that mean the payment went through (the wizard moves to step 3). */
-export const paidStatuses: readonly OrderStatus[] = ['paid', 'in_progress', 'completed'];
-
-/**
- * What can happen to an order, and the one function that decides the next status. The wizard's
- * service, the payment hook and the admin routes all go through it (DESIGN deviation 9).
- */
-export type OrderEvent =
-  | { type: 'payment_started' }
-  | { type: 'payment_reported'; status: 'paid' | 'failed' }
-  | { type: 'admin_set'; status: OrderStatus }
-  | { type: 'file_delivered' };
-
-export type Transition = { ok: true; next: OrderStatus; changed: boolean } | { ok: false; reason: string };
-
-export function nextOrderStatus(current: OrderStatus, event: OrderEvent): Transition {
-  const to = (next: OrderStatus): Transition => ({ ok: true, next, changed: next !== current });
-  switch (event.type) {
-    case 'payment_started':
-      // A failed payment may be retried on the same order; a paid one never asks again.
-      if (current === 'pending_payment' || current === 'failed') return to('pending_payment');
-      return { ok: false, reason: 'This order is already paid.' };
-    case 'payment_reported':
-      // Callbacks only move forward: pending -> paid | failed, failed -> paid. Anything else is a
-      // repeat or a stale report and changes nothing.
-      if (event.status === 'paid' && (current === 'pending_payment' || current === 'failed')) return to('paid');
-      if (event.status === 'failed' && current === 'pending_payment') return to('failed');
-      return to(current);
-    case 'admin_set':
-      return to(event.status);
-    case 'file_delivered':
-      if (current === 'pending_payment' || current === 'failed') return { ok: false, reason: 'A robot file can be delivered only for a paid order.' };
-      return to('completed');
-  }
-}
 
 /** Messages of SPEC §5 for step 1, keyed by the catalogue key the order form shows them with. */
 export const orderFieldMessages = {

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { getBannersQueryOptions } from '../features/banners/api/get-banners';
 import { getCategoriesQueryOptions } from '../features/catalogue/api/get-categories';
 import { getRobotsQueryOptions } from '../features/catalogue/api/get-robots';
-import { getRobotQueryOptions } from '../features/robot-detail/api/get-robot';
+import { getRobotQueryOptions } from '../features/catalogue/api/get-robot';
 import { getPublicSettingsQueryOptions } from '../features/settings/api/get-public-settings';
 import { ApiError } from '../lib/api-client';
 import type { InitialData } from '../lib/initial-data';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, toApiError } from './api-client';
+import { ApiError, errorCodeOf, toApiError } from './api-client';
 
 describe('toApiError', () => {
   it('reads code, message and field errors from the server error shape', () => {
@@ -25,5 +25,14 @@ describe('toApiError', () => {
 
   it('names the status when there is no status text either', () => {
     expect(toApiError(500, '', undefined).message).toBe('HTTP 500');
+  });
+});
+
+describe('errorCodeOf', () => {
+  it('gives the code of a failed call only when the shared list names it', () => {
+    expect(errorCodeOf(new ApiError(409, 'file_unavailable', 'The robot file is not available yet.'))).toBe('file_unavailable');
+    expect(errorCodeOf(new ApiError(422, 'user_already_exists_use_another_email', 'User already exists.'))).toBe('user_already_exists_use_another_email');
+    expect(errorCodeOf(new ApiError(0, 'network_error', 'Failed to fetch'))).toBeNull();
+    expect(errorCodeOf(new Error('file_unavailable'))).toBeNull();
   });
 });

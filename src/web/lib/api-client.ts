@@ -2,6 +2,7 @@
  * Thin fetch wrapper for the server's JSON API. Every failure, including a network failure,
  * surfaces as an ApiError so callers handle one error type.
  */
+import { isKnownErrorCode, type KnownErrorCode } from '../../shared/error-codes.js';
 
 /** The server's error body: `{ "error": { "code", "message", "fields"? } }` (DESIGN, HTTP surface). */
 export type ApiErrorFields = Record<string, string>;
@@ -18,6 +19,14 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
   }
+}
+
+/**
+ * The code of a failed call when it is one the server's list names (src/shared/error-codes.ts),
+ * else null. Checks compare this, so a misspelt or retired code fails the type-check.
+ */
+export function errorCodeOf(error: unknown): KnownErrorCode | null {
+  return error instanceof ApiError && isKnownErrorCode(error.code) ? error.code : null;
 }
 
 /** Status used when no HTTP response arrived at all (offline, DNS, connection reset). */

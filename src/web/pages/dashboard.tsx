@@ -7,7 +7,7 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { MyOrders } from '../features/orders/components/my-orders';
 
 // The administrator's view brings the admin kit (tables, dialogs, toasts): clients never load it.
-const AdminDashboardPage = lazy(() => import('../features/admin-orders/components/admin-dashboard-page'));
+const AdminDashboardPage = lazy(() => import('../features/orders/components/admin/admin-dashboard-page'));
 
 /** My Orders for clients, the administrator dashboard for administrators (SPEC §2). */
 export default function DashboardPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../components/ui/page-shell';
-import { FaqList } from '../features/faq/components/faq-list';
+import { FaqList } from '../features/faqs/components/faq-list';
 
 export default function FaqPage() {
   const { t } = useTranslation();

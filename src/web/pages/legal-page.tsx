@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { contentPageSlugOf, LEGAL_PAGE_SLUGS } from '../../shared/content-pages.js';
 import { resolvePage } from '../../shared/pages.js';
-import { ContentPageView } from '../features/content-pages/components/content-page-view';
+import { ContentPageView } from '../features/pages/components/content-page-view';
 import { useLocation } from '../lib/router';
 
 /** Terms, Privacy, Refund policy and Risk disclosure: one page for the four, chosen by the URL. */

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { useCategories } from '../features/catalogue/api/get-categories';
 import { useOrder } from '../features/orders/api/get-order';
 import { OrderWizard } from '../features/orders/components/order-wizard';
-import { useRobot } from '../features/robot-detail/api/get-robot';
+import { useRobot } from '../features/catalogue/api/get-robot';
 import { Navigate, useSearchParams } from '../lib/router';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ContentPageView } from '../features/content-pages/components/content-page-view';
+import { ContentPageView } from '../features/pages/components/content-page-view';
 
 export default function UpdatePage() {
   const { t } = useTranslation();

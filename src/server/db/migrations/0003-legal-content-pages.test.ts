@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testDialects } from '../../../../tests/support/test-app.js';
+import { emptyDatabase } from '../../../../tests/support/empty-database.js';
+import { testDialects } from '../../../../tests/support/test-app.js';
 import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
-import { openDatabase, type DatabaseHandle } from '../database.js';
 import { columnTypes } from '../dialect.js';
 import { InCodeMigrations, migrateToLatest } from '../migrate.js';
 import { seedDemoContent, seedLegalPageTemplates } from '../seed/seed.js';
@@ -16,25 +13,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** An empty database of the given engine, closed and removed after the test. */
-async function emptyDatabase(dialect: 'sqlite' | 'postgres'): Promise<DatabaseHandle> {
-  let handle: DatabaseHandle;
-  if (dialect === 'sqlite') {
-    const folder = mkdtempSync(path.join(tmpdir(), 'tradebot-migration-'));
-    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-    handle = await openDatabase({ dialect: 'sqlite', file: path.join(folder, 'shop.db') });
-  } else {
-    const database = await createPostgresDatabase();
-    cleanups.push(database.drop);
-    handle = await openDatabase({ dialect: 'postgres', url: database.url });
-  }
-  cleanups.push(handle.close);
-  return handle;
-}
-
 describe.each(testDialects)('migration 0003 (legal content pages) on %s', (dialect) => {
   it('widens the slug check of a shop whose demo was seeded before it, keeping its pages, and adds the templates once', async () => {
-    const { db } = await emptyDatabase(dialect);
+    const { db } = await emptyDatabase(dialect, cleanups);
     const migrator = new Migrator({ db, provider: new InCodeMigrations(columnTypes(dialect)) });
     expect((await migrator.migrateTo('0001-initial-schema')).error).toBeUndefined();
     // A shop of the previous release: demo seeded, Copy Trade rewritten by its administrator.

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import { settingDefaults } from '../../../shared/settings-keys.js';
-import { SettingsRepository } from '../../modules/settings/settings.repository.js';
 import type { Database } from '../schema.js';
 import { demoBanners, demoCategories, demoFaqs, demoHeroText, demoPages, demoRobotHistory, demoRobots } from './demo-content.js';
 
 /** Every setting key of SPEC §3 exists with its default; saved values are left alone. */
 export async function ensureSettings(db: Kysely<Database>): Promise<void> {
-  await new SettingsRepository(db).insertMissing(settingDefaults);
+  await db
+    .insertInto('settings')
+    .values(Object.entries(settingDefaults).map(([key, value]) => ({ id: randomUUID(), key, value })))
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
 }
 
 /**
@@ -74,7 +77,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
       await trx.updateTable('settings').set({ value, updated_at: at(0) }).where('key', '=', key).where('value', '=', '').execute();
     }
     await trx
-      .insertInto('hero_banners')
+      .insertInto('banners')
       .values(demoBanners.map((banner) => ({ id: randomUUID(), ...banner, created_date: at(0), updated_at: at(0) })))
       .execute();
     await trx

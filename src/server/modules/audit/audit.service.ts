@@ -1,21 +1,9 @@
 import type { AuditEntry, AuditPage, AuditQuery } from '../../../shared/schemas/audit.js';
-import type { CurrentUser } from '../../../shared/schemas/users.js';
-import type { Selectable } from 'kysely';
-import type { AuditLogTable } from '../../db/schema.js';
-import type { AuditRepository } from './audit.repository.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { AuditLogTable, Database } from '../../db/schema.js';
+import type { AuditPort, AuditRecord, Changes } from '../../http/audit-port.js';
 import { csvCell } from '../../http/csv-cell.js';
-
-export type Changes = Record<string, { from: unknown; to: unknown }>;
-
-export interface AuditRecord {
-  actor: Pick<CurrentUser, 'id' | 'email'>;
-  action: string;
-  resource: string;
-  recordId?: string | null;
-  /** A few words a person recognises the record by: a name or a title. */
-  summary?: string;
-  changes?: Changes;
-}
+import { AuditRepository } from './audit.repository.js';
 
 /** Fields whose values never reach the log, only the fact that they changed. */
 const SECRET_FIELD = /secret|token|password/i;
@@ -51,7 +39,7 @@ function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
 }
 
 /** The back office's activity log: every administrator change, who made it and when. */
-export class AuditLog {
+export class AuditLog implements AuditPort {
   constructor(private readonly audit: AuditRepository) {}
 
   async record(entry: AuditRecord): Promise<void> {
@@ -66,6 +54,10 @@ export class AuditLog {
     });
   }
 
+  changes(before: Record<string, unknown> | null, after: Record<string, unknown>, fields: Iterable<string>): Changes {
+    return diffChanges(before, after, fields);
+  }
+
   async page(query: AuditQuery): Promise<AuditPage> {
     const { rows, total } = await this.audit.page(query);
     return { rows: rows.map(toEntry), total };
@@ -77,4 +69,9 @@ export class AuditLog {
     const lines = rows.map((row) => [row.created_at, row.actor_email, row.action, row.resource, row.record_id ?? '', row.summary, row.changes].map(csvCell).join(','));
     return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
   }
+}
+
+/** The activity log of one database: app.ts builds the one the whole app shares. */
+export function createAuditLog(db: Kysely<Database>): AuditLog {
+  return new AuditLog(new AuditRepository(db));
 }

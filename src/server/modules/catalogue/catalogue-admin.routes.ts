@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoryInputSchema, categoryPatchSchema, categorySchema, robotInputSchema, robotPatchSchema, robotSchema } from '../../../shared/schemas/catalogue.js';
 import { adminCrudRoutes } from '../../http/admin-crud.js';
-import type { ModuleContext } from '../module-context.js';
-import { CategoriesRepository } from './categories.repository.js';
-import { CategoriesService } from './categories.service.js';
-import { RobotsRepository } from './robots.repository.js';
-import { RobotsService } from './robots.service.js';
+import type { AuditPort } from '../../http/audit-port.js';
+import type { CategoriesService } from './categories.service.js';
+import type { RobotsService } from './robots.service.js';
 
 /** Robot and Category management (SPEC §2). */
-export function catalogueAdminRoutes({ db, audit }: ModuleContext): FastifyPluginAsyncZod {
-  const categories = new CategoriesRepository(db);
+export function catalogueAdminRoutes(categories: CategoriesService, robots: RobotsService, audit: AuditPort): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(
       adminCrudRoutes(
@@ -19,7 +16,7 @@ export function catalogueAdminRoutes({ db, audit }: ModuleContext): FastifyPlugi
           entity: categorySchema,
           create: categoryInputSchema,
           patch: categoryPatchSchema,
-          service: new CategoriesService(categories),
+          service: categories,
           label: (category) => category.name,
         },
         audit,
@@ -33,7 +30,7 @@ export function catalogueAdminRoutes({ db, audit }: ModuleContext): FastifyPlugi
           entity: robotSchema,
           create: robotInputSchema,
           patch: robotPatchSchema,
-          service: new RobotsService(new RobotsRepository(db), categories),
+          service: robots,
           label: (robot) => robot.name,
         },
         audit,

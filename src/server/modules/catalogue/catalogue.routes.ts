@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { robotListQuerySchema } from '../../../shared/schemas/catalogue.js';
 import { parseInput } from '../../http/parse-input.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../../http/public-cache.js';
-import type { CatalogueService } from './catalogue.service.js';
-import { activePublicRobots } from './public-robots.js';
+import { activePublicRobots, type CatalogueService } from './catalogue.service.js';
 
 const robotParams = z.object({ id: z.string().trim().min(1).max(100) });
 const publicRobotListQuery = robotListQuerySchema.omit({ status: true });

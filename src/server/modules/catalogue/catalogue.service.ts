@@ -1,8 +1,10 @@
+import type { Kysely } from 'kysely';
 import type { Category, Robot, RobotListQuery, RobotStatsHistoryPoint } from '../../../shared/schemas/catalogue.js';
-import type { Robot as RobotRow } from '../../db/schema.js';
+import type { Database, Robot as RobotRow } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
-import type { CategoriesRepository } from './categories.repository.js';
-import type { RobotsRepository } from './robots.repository.js';
+import type { PublicCache } from '../../http/public-cache.js';
+import { CategoriesRepository } from './categories.repository.js';
+import { RobotsRepository } from './robots.repository.js';
 
 const HISTORY_POINTS = 365;
 
@@ -45,4 +47,18 @@ export class CatalogueService {
     await this.getPublicRobot(id);
     return this.robots.history(id, HISTORY_POINTS);
   }
+}
+
+/** The catalogue of one database, for orders and the page renderer (html/) as for the module itself. */
+export function createCatalogueService(db: Kysely<Database>): CatalogueService {
+  return new CatalogueService(new CategoriesRepository(db), new RobotsRepository(db));
+}
+
+/**
+ * The active robots, newest first, kept under the public cache's rules. Public reads check an id
+ * or a category against it before caching anything under that name: a flood of invented ids
+ * costs neither a database read nor a cache entry.
+ */
+export function activePublicRobots(cache: PublicCache, catalogue: CatalogueService): Promise<Robot[]> {
+  return cache.memo('robots:active', () => catalogue.listPublicRobots({ sort: '-created_date' }));
 }

@@ -2,7 +2,7 @@ import type { Robot, RobotInput } from '../../../shared/schemas/catalogue.js';
 import type { RobotUpdate } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
-import { sanitizeRichText } from '../../html/sanitize-rich-text.js';
+import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
 import { toRobot } from './catalogue.service.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { RobotsRepository } from './robots.repository.js';

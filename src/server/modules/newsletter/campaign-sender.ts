@@ -3,6 +3,13 @@ import type { Mailer } from '../../integrations/mailer.js';
 import type { CampaignsRepository, PendingDelivery } from './campaigns.repository.js';
 import type { NewsletterEmails } from './newsletter-emails.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends email campaigns in the background (tests wake it as a campaign from another instance would). */
+    campaignSender: CampaignSender;
+  }
+}
+
 /** Runs `work` unless another app instance is already sending (db/dialect.ts runExclusive). */
 export type Exclusive = (work: () => Promise<void>) => Promise<{ ran: boolean }>;
 

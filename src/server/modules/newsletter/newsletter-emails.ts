@@ -1,5 +1,5 @@
-import { escapeHtml, textFromHtml } from '../../html/escape-html.js';
-import { newsletterMailStrings } from '../../html/server-strings.js';
+import { escapeHtml, textFromHtml } from '../../text/escape-html.js';
+import { newsletterMailStrings } from '../../text/server-strings.js';
 import type { MailMessage } from '../../integrations/mailer.js';
 
 const languages = ['en', 'fr'] as const;

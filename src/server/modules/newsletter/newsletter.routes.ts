@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { subscribeSchema } from '../../../shared/schemas/newsletter.js';
 import { limiterFor } from '../../http/rate-limit.js';
-import { renderMessagePage } from '../../html/message-page.js';
+import { renderMessagePage } from '../../text/message-page.js';
 import type { NewsletterService } from './newsletter.service.js';
 
 const tokenQuery = z.object({ token: z.string().max(200).optional() });

@@ -2,15 +2,9 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../shared/constants.js';
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  nextOrderStatus,
-  type AdminOrder,
-  type AdminOrderDetail,
-  type AdminOrdersPage,
-  type DashboardTotals,
-  type OrderStatus,
-} from '../../../shared/schemas/orders.js';
+import { nextOrderStatus, type OrderStatus } from '../../../shared/order-states.js';
+import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, type AdminOrderDetail, type AdminOrdersPage, type DashboardTotals } from '../../../shared/schemas/orders.js';
+import { csvCell } from '../../http/csv-cell.js';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../errors.js';
 import type { Storage } from '../../storage/storage.js';
 import type { OrderEmails } from './order-emails.js';
@@ -41,13 +35,6 @@ export function normaliseFileName(fileName: string, extension: string): string {
 
 const csvColumns = ['id', 'created_date', 'status', 'client_email', 'client_name', 'robot_name', 'price', 'telegram_username', 'payment_id', 'download_count', 'file_name'] as const;
 
-/** Quotes a CSV cell; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** Order management for administrators and scripts (SPEC §2 Dashboard, §4, §9). */
 export class AdminOrdersService {
   constructor(
@@ -75,7 +62,7 @@ export class AdminOrdersService {
   }
 
   async setStatus(id: string, status: OrderStatus): Promise<AdminOrder> {
-    await this.status.apply(id, { type: 'admin_set', status });
+    await this.status.apply(id, { type: 'admin_set', status }, 'administrator');
     return toAdminOrder(await this.find(id));
   }
 
@@ -86,13 +73,13 @@ export class AdminOrdersService {
    */
   async deliverFile(id: string, fileName: string, body: Readable): Promise<AdminOrder> {
     const before = await this.find(id);
-    const transition = nextOrderStatus(before.status, { type: 'file_delivered' });
+    const transition = nextOrderStatus(before.status, { type: 'file_delivered' }, 'administrator');
     if (!transition.ok) throw new ConflictError(transition.reason);
     const extension = robotFileExtension(fileName);
     if (!extension) throw new UnsupportedMediaTypeError(`Accepted robot files: ${ROBOT_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`);
     const key = `private/orders/${id}/${randomUUID()}.${extension}`;
     await this.storage.put(key, body, { maxBytes: ROBOT_FILE_MAX_BYTES });
-    const updated = await this.orders.setFile(id, before.status, key, normaliseFileName(fileName, extension));
+    const updated = await this.orders.compareAndSetStatus(id, before.status, transition.next, { file_path: key, file_name: normaliseFileName(fileName, extension) });
     if (!updated) {
       await this.storage.delete(key);
       throw new ConflictError('The order changed during the upload; try again.');

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { shortOrderNumber } from '../../../shared/order-number.js';
 import type { MailMessage, Mailer } from '../../integrations/mailer.js';
 import { OrderEmails } from './order-emails.js';
 import type { OrderRow } from './orders.repository.js';
@@ -74,7 +75,7 @@ describe('order emails', () => {
     await Promise.resolve();
     expect(sent).toHaveLength(0);
     await emails.close();
-    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([['client@example.com', expect.stringContaining(order.id.slice(0, 8))]]);
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([['client@example.com', expect.stringContaining(shortOrderNumber(order.id))]]);
   });
 
   it('retries a refused email, and sends each administrator their note once', async () => {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ORDER_ID_DISPLAY_LENGTH, type Language } from '../../../shared/constants.js';
+import type { Language } from '../../../shared/constants.js';
+import { shortOrderNumber } from '../../../shared/order-number.js';
 import { isLanguage } from '../../../shared/language.js';
-import { orderEmailStrings } from '../../html/server-strings.js';
+import { orderEmailStrings } from '../../text/server-strings.js';
 import type { Mailer } from '../../integrations/mailer.js';
 import type { OrderRow } from './orders.repository.js';
 
@@ -96,7 +97,7 @@ export class OrderEmails {
     return {
       shop: new URL(this.options.publicUrl).host,
       name: name ?? '',
-      number: order.id.slice(0, ORDER_ID_DISPLAY_LENGTH),
+      number: shortOrderNumber(order.id),
       robot: order.robot_name,
       price: order.price.toFixed(2),
       telegram: order.telegram_username,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { nextOrderStatus, type OrderEvent } from '../../../shared/schemas/orders.js';
+import { nextOrderStatus, type OrderActor, type OrderEvent } from '../../../shared/order-states.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
 import type { OrderEmails } from './order-emails.js';
@@ -20,11 +20,11 @@ export class OrderStatusChanger {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async apply(orderId: string, event: OrderEvent): Promise<StatusChange> {
+  async apply(orderId: string, event: OrderEvent, actor: OrderActor): Promise<StatusChange> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await this.orders.findById(orderId);
       if (!current) throw new NotFoundError('Order not found.');
-      const transition = nextOrderStatus(current.status, event);
+      const transition = nextOrderStatus(current.status, event, actor);
       if (!transition.ok) throw new ConflictError(transition.reason);
       if (!transition.changed) return { order: current, changed: false };
       const updated = await this.orders.compareAndSetStatus(orderId, current.status, transition.next);

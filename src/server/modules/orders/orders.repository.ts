@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { MAX_DOWNLOADS_PER_ORDER, REVENUE_STATUSES } from '../../../shared/constants.js';
-import type { AdminOrdersQuery, OrderStatus } from '../../../shared/schemas/orders.js';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { MAX_DOWNLOADS_PER_ORDER } from '../../../shared/constants.js';
+import { downloadableStatus, paidStatuses, type OrderStatus } from '../../../shared/order-states.js';
+import type { AdminOrdersQuery } from '../../../shared/schemas/orders.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type AdminOrderRow = OrderRow & { client_email: string | null; client_name: string | null };
+
+/** What changes with a status: a payment restart forgets the last attempt's ids, a delivery stores the file. */
+export type StatusWriteColumns = Partial<Pick<Updateable<OrdersTable>, 'payment_id' | 'pay_url' | 'file_path' | 'file_name'>>;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from what an administrator typed. */
 function likePattern(text: string): string {
@@ -35,34 +39,27 @@ export class OrdersRepository {
     return this.db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_date', 'desc').orderBy('id').execute();
   }
 
-  /** Changes the status only if it is still `from`: two writers never both win. */
-  async compareAndSetStatus(id: string, from: OrderStatus, to: OrderStatus): Promise<OrderRow | undefined> {
+  /**
+   * Writes the status the state machine decided (with the columns that go with it) only if the
+   * status is still `from`, the one it decided from: two writers never both win.
+   */
+  async compareAndSetStatus(id: string, from: OrderStatus, to: OrderStatus, columns: StatusWriteColumns = {}): Promise<OrderRow | undefined> {
     return this.db
       .updateTable('orders')
-      .set({ status: to, updated_at: new Date().toISOString() })
+      .set({ ...columns, status: to, updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .where('status', '=', from)
       .returningAll()
       .executeTakeFirst();
   }
 
-  /** A new payment attempt: back to pending, the previous attempt's ids forgotten. */
-  async restartPayment(id: string, from: OrderStatus): Promise<OrderRow | undefined> {
-    return this.db
-      .updateTable('orders')
-      .set({ status: 'pending_payment', payment_id: null, pay_url: null, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .returningAll()
-      .executeTakeFirst();
-  }
-
-  async setPayment(id: string, paymentId: string | null, payUrl: string): Promise<OrderRow | undefined> {
+  /** Stores the payment page of the attempt started in `status`, unless the status changed meanwhile. */
+  async setPayment(id: string, status: OrderStatus, paymentId: string | null, payUrl: string): Promise<OrderRow | undefined> {
     return this.db
       .updateTable('orders')
       .set({ payment_id: paymentId, pay_url: payUrl, updated_at: new Date().toISOString() })
       .where('id', '=', id)
-      .where('status', '=', 'pending_payment')
+      .where('status', '=', status)
       .returningAll()
       .executeTakeFirst();
   }
@@ -77,7 +74,7 @@ export class OrdersRepository {
       .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
       .where('id', '=', id)
       .where('user_id', '=', userId)
-      .where('status', '=', 'completed')
+      .where('status', '=', downloadableStatus)
       .where('file_path', 'is not', null)
       .where('download_count', '<', MAX_DOWNLOADS_PER_ORDER)
       .returningAll()
@@ -105,17 +102,6 @@ export class OrdersRepository {
         detail: entry.detail,
       })
       .execute();
-  }
-
-  /** Stores a delivered file and completes the order, unless its status changed meanwhile. */
-  async setFile(id: string, from: OrderStatus, filePath: string, fileName: string): Promise<OrderRow | undefined> {
-    return this.db
-      .updateTable('orders')
-      .set({ file_path: filePath, file_name: fileName, status: 'completed', updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .returningAll()
-      .executeTakeFirst();
   }
 
   async delete(id: string): Promise<OrderRow | undefined> {
@@ -206,7 +192,7 @@ export class OrdersRepository {
 
   async totals(): Promise<{ revenue: number; orders: number; users: number }> {
     const [revenue, orders, users] = await Promise.all([
-      this.db.selectFrom('orders').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('price'), sql<number>`0`).as('value')).where('status', 'in', REVENUE_STATUSES).executeTakeFirstOrThrow(),
+      this.db.selectFrom('orders').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('price'), sql<number>`0`).as('value')).where('status', 'in', paidStatuses).executeTakeFirstOrThrow(),
       this.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('value')).executeTakeFirstOrThrow(),
       this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('value')).executeTakeFirstOrThrow(),
     ]);
@@ -215,7 +201,7 @@ export class OrdersRepository {
 
   /** Price and date of every revenue order since `since` (ISO), for the per-day chart. */
   async revenueSince(since: string): Promise<{ created_date: string; price: number }[]> {
-    return this.db.selectFrom('orders').select(['created_date', 'price']).where('status', 'in', REVENUE_STATUSES).where('created_date', '>=', since).execute();
+    return this.db.selectFrom('orders').select(['created_date', 'price']).where('status', 'in', paidStatuses).where('created_date', '>=', since).execute();
   }
 
   /** Addresses of the administrators, told of each paid order. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createOrderSchema, downloadLinkSchema, orderSchema, paymentStartSchema, type Order } from '../../../shared/schemas/orders.js';
 import { BadRequestError } from '../../errors.js';
-import { chooseLanguage } from '../../html/language.js';
+import { chooseLanguage } from '../../text/language.js';
 import type { OrderStreams } from './order-streams.js';
 import type { OrdersService } from './orders.service.js';
 

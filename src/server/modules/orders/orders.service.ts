@@ -1,13 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { ESTIMATED_DELIVERY_DAYS, MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS, type Language } from '../../../shared/constants.js';
-import { nextOrderStatus, paymentMessages, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
+import { downloadableStatus, initialOrderStatus, nextOrderStatus } from '../../../shared/order-states.js';
+import { paymentMessages, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../errors.js';
 import { WorkflowRefusedError, WorkflowReplyError, type AutomationGateway } from '../../integrations/automation-gateway.js';
 import type { Storage } from '../../storage/storage.js';
-import type { RobotsRepository } from '../catalogue/robots.repository.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { DownloadLinks } from './download-links.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
@@ -16,7 +17,7 @@ import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
-  robots: RobotsRepository;
+  catalogue: CatalogueService;
   /** The payment workflow, through the automation gateway. */
   payments: Pick<AutomationGateway, 'isConfigured' | 'createPayment'>;
   status: OrderStatusChanger;
@@ -56,8 +57,7 @@ export class OrdersService {
       const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
       if (existing) return { order: this.replay(existing, input), replayed: true };
     }
-    const robot = await this.deps.robots.findById(input.robot_id);
-    if (!robot || robot.status !== 'active') throw new NotFoundError('Robot not found');
+    const robot = await this.deps.catalogue.getPublicRobot(input.robot_id);
     const now = new Date();
     let row: OrderRow;
     try {
@@ -69,7 +69,7 @@ export class OrdersService {
         telegram_username: input.telegram_username,
         strategy_instructions: input.strategy_instructions,
         price: robot.price,
-        status: 'pending_payment',
+        status: initialOrderStatus,
         estimated_delivery: new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 86_400_000).toISOString(),
         idempotency_key: idempotencyKey ?? null,
         terms_accepted_at: now.toISOString(),
@@ -126,14 +126,15 @@ export class OrdersService {
 
   private async requestPayment(user: CurrentUser, id: string): Promise<PaymentStart> {
     let order = await this.getOwnRow(user, id);
-    const transition = nextOrderStatus(order.status, { type: 'payment_started' });
+    const transition = nextOrderStatus(order.status, { type: 'payment_started' }, 'client');
     if (!transition.ok) throw new ConflictError(transition.reason);
-    if (order.status === 'pending_payment' && order.pay_url) return { pay_url: order.pay_url, order_id: order.id, payment_id: order.payment_id };
+    if (!transition.changed && order.pay_url) return { pay_url: order.pay_url, order_id: order.id, payment_id: order.payment_id };
 
     if (!(await this.deps.payments.isConfigured('payment'))) throw notConfigured();
 
-    if (order.status === 'failed') {
-      const restarted = await this.deps.orders.restartPayment(order.id, 'failed');
+    if (transition.changed) {
+      // A new payment attempt: the previous attempt's ids are forgotten.
+      const restarted = await this.deps.orders.compareAndSetStatus(order.id, order.status, transition.next, { payment_id: null, pay_url: null });
       if (!restarted) throw new ConflictError('The order changed meanwhile; reload it.');
       this.deps.status.afterChange(order, restarted);
       order = restarted;
@@ -158,7 +159,7 @@ export class OrdersService {
       });
     // The address was cleared since the check above.
     if (!reply) throw notConfigured();
-    const stored = await this.deps.orders.setPayment(order.id, reply.payment_id, reply.pay_url);
+    const stored = await this.deps.orders.setPayment(order.id, order.status, reply.payment_id, reply.pay_url);
     if (stored) this.deps.status.announce(order.id);
     return { pay_url: reply.pay_url, order_id: order.id, payment_id: reply.payment_id };
   }
@@ -169,7 +170,7 @@ export class OrdersService {
    */
   async requestDownload(user: CurrentUser, id: string, context: RequestContext): Promise<DownloadLink> {
     const order = await this.getOwnRow(user, id);
-    if (order.status !== 'completed' || !order.file_path) throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
+    if (order.status !== downloadableStatus || !order.file_path) throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
     const claimed = await this.deps.orders.claimDownload(id, user.id);
     if (!claimed || !claimed.file_path) {
       const now = await this.getOwnRow(user, id);

@@ -1,4 +1,5 @@
-import { acceptedPaymentWords, paymentWordStatus, type OrderStatus, type PaymentCallback, type PaymentCallbackOutcome } from '../../../shared/schemas/orders.js';
+import { isReportedPaymentStatus, type OrderStatus } from '../../../shared/order-states.js';
+import { acceptedPaymentWords, paymentWordStatus, type PaymentCallback, type PaymentCallbackOutcome } from '../../../shared/schemas/orders.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { countPaymentCallback } from '../../metrics/metrics.js';
 import type { OrderStatusChanger } from './order-status.js';
@@ -39,7 +40,7 @@ export class PaymentCallbacksService {
       countPaymentCallback('invalid');
       throw new AppError(422, 'unknown_status', detail, { 'body.status': `Accepted: ${acceptedPaymentWords.join(', ')}` });
     }
-    if (reported !== 'paid' && reported !== 'failed') {
+    if (!isReportedPaymentStatus(reported)) {
       await record('ignored', `A workflow does not set "${reported}": only paid or failed move an order.`);
       countPaymentCallback('ignored');
       return { order_id: order.id, status: order.status, outcome: 'ignored' };
@@ -52,7 +53,7 @@ export class PaymentCallbacksService {
       countPaymentCallback('ignored');
       return { order_id: order.id, status: order.status, outcome: 'ignored' };
     }
-    const change = await this.status.apply(order.id, { type: 'payment_reported', status: reported });
+    const change = await this.status.apply(order.id, { type: 'payment_reported', status: reported }, 'workflow');
     const outcome: PaymentCallbackOutcome = change.changed ? 'applied' : 'unchanged';
     await record(outcome, change.changed ? `${order.status} -> ${change.order.status}` : `Already ${change.order.status}.`);
     countPaymentCallback(change.changed ? reported : 'unchanged');

@@ -9,17 +9,6 @@ export class SettingsRepository {
     return this.db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
   }
 
-  /** Inserts the keys that are missing; never overwrites what an administrator saved. */
-  async insertMissing(values: Record<string, string>): Promise<void> {
-    const rows = Object.entries(values).map(([key, value]) => ({ id: randomUUID(), key, value }));
-    if (rows.length === 0) return;
-    await this.db
-      .insertInto('settings')
-      .values(rows)
-      .onConflict((conflict) => conflict.column('key').doNothing())
-      .execute();
-  }
-
   /** Saves the given keys in one transaction: all of them or none. */
   async save(values: Record<string, string>): Promise<void> {
     const now = new Date().toISOString();

@@ -3,6 +3,7 @@ import { verifyAutomationCredentials } from '../../integrations/automation-auth.
 import { startFakeWorkflow } from '../../../../tests/support/fake-workflow.js';
 import { SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { publicSettingKeys } from '../../../shared/settings-keys.js';
 
 describe.each(testDialects)('settings administration on %s', (dialect) => {
   let shop: TestApp;
@@ -82,5 +83,27 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
       await save({ n8n_secret_token: '', n8n_newsletter_url: '' });
       await workflow.close();
     }
+  });
+});
+
+describe.each(testDialects)('public settings on %s', (dialect) => {
+  let shop: TestApp;
+
+  beforeAll(async () => {
+    shop = await createTestApp(dialect);
+  });
+  afterAll(() => shop.close());
+
+  const get = (url: string) => shop.app.inject({ method: 'GET', url });
+
+  it('never gives webhook URLs or the secret token to visitors', async () => {
+    const { db } = shop.app.database;
+    await db.updateTable('settings').set({ value: 'super-secret-token' }).where('key', '=', 'n8n_secret_token').execute();
+    await db.updateTable('settings').set({ value: 'https://hooks.example.com/pay' }).where('key', '=', 'n8n_webhook_url').execute();
+    const response = await get('/api/settings/public');
+    expect(Object.keys(response.json()).sort()).toEqual([...publicSettingKeys].sort());
+    expect(response.body).not.toContain('super-secret-token');
+    expect(response.body).not.toContain('hooks.example.com');
+    expect(response.json().chatbot_welcome_message).toBe('Hello! How can I help you?');
   });
 });

@@ -1,7 +1,10 @@
+import type { Kysely } from 'kysely';
 import type { AdminSettings } from '../../../shared/schemas/settings.js';
 import { publicSettingKeys, settingDefaults, type PublicSettings, type SettingKey } from '../../../shared/settings-keys.js';
-import { diffChanges, type Changes } from '../audit/audit.service.js';
-import type { SettingsRepository } from './settings.repository.js';
+import type { Database } from '../../db/schema.js';
+import type { Changes } from '../../http/audit-port.js';
+import { diffChanges } from '../audit/audit.service.js';
+import { SettingsRepository } from './settings.repository.js';
 
 export class SettingsService {
   constructor(private readonly settings: SettingsRepository) {}
@@ -30,4 +33,9 @@ export class SettingsService {
     const changes = diffChanges(before, { ...before, ...values }, Object.keys(values));
     return { saved: await this.getForAdmin(), changes };
   }
+}
+
+/** The settings of one database: app.ts builds the one the whole app shares. */
+export function createSettingsService(db: Kysely<Database>): SettingsService {
+  return new SettingsService(new SettingsRepository(db));
 }

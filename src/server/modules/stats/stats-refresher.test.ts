@@ -7,8 +7,7 @@ import type { StatsRecordInput } from '../../../shared/schemas/stats.js';
 import { runExclusive } from '../../db/dialect.js';
 import { signBody } from '../../integrations/automation-auth.js';
 import { createAutomationGateway } from '../../integrations/automation-gateway.js';
-import { SettingsRepository } from '../settings/settings.repository.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { createSettingsService } from '../settings/settings.service.js';
 import { StatsRefresher, type StatsRefresherOptions } from './stats-refresher.js';
 import { StatsRepository } from './stats.repository.js';
 import { StatsService } from './stats.service.js';
@@ -44,7 +43,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
 
   /** A refresher asking the stats workflow through a gateway of its own, which waits `workflowTimeoutMs` for it. */
   function newRefresher({ workflowTimeoutMs = 500, ...options }: Partial<StatsRefresherOptions> & { workflowTimeoutMs?: number } = {}): StatsRefresher {
-    const settings = new SettingsService(new SettingsRepository(db()));
+    const settings = createSettingsService(db());
     const refresher = new StatsRefresher({
       stats,
       workflow: createAutomationGateway({ readSettings: () => settings.getAll(), publicUrl: shop.config.publicUrl, timeoutsMs: { stats: workflowTimeoutMs } }),

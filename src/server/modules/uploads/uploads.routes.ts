@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
 import { imageKindNames, imageKinds, imageTypes, type ImageType } from '../../../shared/image-types.js';
 import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors.js';
-import { assertStorageKey } from '../../storage/storage.js';
-import type { ModuleContext } from '../module-context.js';
+import type { AuditPort } from '../../http/audit-port.js';
+import { assertStorageKey, type Storage } from '../../storage/storage.js';
 import { sniffImageType, SNIFF_BYTES } from './image-sniffer.js';
 
 // SPEC §5's messages, for every image upload.
@@ -53,7 +53,7 @@ async function sniffed(source: Readable): Promise<{ type: ImageType | null; body
 }
 
 /** Public images (robot pictures, banners, editor images, logo, favicon, social image). */
-export function uploadsRoutes({ storage, audit }: ModuleContext): FastifyPluginAsyncZod {
+export function uploadsRoutes(storage: Storage, audit: AuditPort): FastifyPluginAsyncZod {
   return async (app) => {
     // Registered here, not for the whole app: only this route reads multipart bodies.
     // preservePath: see the name as sent, so a path in it is refused rather than quietly cut off.

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError, errorCodeOf } from '../../lib/api-client';
 
 /**
  * Which message a failed account call shows, as a key under `auth.messages` in the catalogues.
@@ -21,7 +21,7 @@ function statusOf(error: unknown): number | null {
 export function signInErrorMessage(error: unknown): AuthMessage {
   const status = statusOf(error);
   if (status === 429) return 'rateLimited';
-  if (status === 403 && error instanceof ApiError && error.code === 'email_not_verified') return 'emailNotVerified';
+  if (status === 403 && errorCodeOf(error) === 'email_not_verified') return 'emailNotVerified';
   // Wrong password, unknown email, malformed input: the same answer, so nobody can probe accounts.
   if (status === 401 || status === 400) return 'invalidCredentials';
   // A refused origin, a network failure or a server error is not the visitor's typo; do not say it is.
@@ -30,7 +30,8 @@ export function signInErrorMessage(error: unknown): AuthMessage {
 
 export function signUpErrorMessage(error: unknown): AuthMessage {
   if (statusOf(error) === 429) return 'rateLimited';
-  if (error instanceof ApiError && error.code.startsWith('user_already_exists')) return 'emailInUse';
+  const code = errorCodeOf(error);
+  if (code === 'user_already_exists' || code === 'user_already_exists_use_another_email') return 'emailInUse';
   return 'signUpFailed';
 }
 
@@ -41,7 +42,7 @@ export function passwordResetRequestErrorMessage(error: unknown): AuthMessage {
 export function resetPasswordErrorMessage(error: unknown): AuthMessage {
   const status = statusOf(error);
   if (status === 429) return 'rateLimited';
-  if (status === 400 && error instanceof ApiError && error.code === 'invalid_token') return 'invalidResetLink';
+  if (status === 400 && errorCodeOf(error) === 'invalid_token') return 'invalidResetLink';
   return 'requestFailed';
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../shared/schemas/orders.js';
-import { shortOrderNumber, stepOfOrder } from './order-steps';
+import { stepOfOrder } from './order-steps';
 
 const order = (status: Order['status']) => ({ status }) as Order;
 
@@ -10,9 +10,5 @@ describe('the order wizard step', () => {
     expect(stepOfOrder(order('pending_payment'))).toBe(2);
     expect(stepOfOrder(order('failed'))).toBe(2);
     for (const status of ['paid', 'in_progress', 'completed'] as const) expect(stepOfOrder(order(status))).toBe(3);
-  });
-
-  it('shows the first eight characters of an order id', () => {
-    expect(shortOrderNumber('0f8c2a9e-1111-2222-3333-444455556666')).toBe('0f8c2a9e');
   });
 });

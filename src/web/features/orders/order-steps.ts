@@ -1,4 +1,5 @@
-import { paidStatuses, type Order } from '../../../shared/schemas/orders.js';
+import { paidStatuses } from '../../../shared/order-states.js';
+import type { Order } from '../../../shared/schemas/orders.js';
 
 export type WizardStep = 1 | 2 | 3;
 
@@ -6,9 +7,4 @@ export type WizardStep = 1 | 2 | 3;
 export function stepOfOrder(order: Order | undefined): WizardStep {
   if (!order) return 1;
   return paidStatuses.includes(order.status) ? 3 : 2;
-}
-
-/** The short order number shown to clients (SPEC §9: the first 8 characters). */
-export function shortOrderNumber(orderId: string): string {
-  return orderId.slice(0, 8);
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { PAYMENT_POLL_DELAY_MS, PAYMENT_POLL_INTERVAL_MS, PAYMENT_TIMEOUT_MS } from '../../../shared/constants.js';
+import { PAYMENT_POLL_DELAY_MS, PAYMENT_CONFIRMATION_WAIT_MS, PAYMENT_POLL_INTERVAL_MS } from '../../../shared/constants.js';
 import type { Order } from '../../../shared/schemas/orders.js';
 import { getOrderQueryOptions } from './api/get-order';
 
@@ -43,7 +43,7 @@ export function useLiveOrder(orderId: string, active: boolean): { timedOut: bool
     const timeout = setTimeout(() => {
       stop();
       setTimedOutOrder(orderId);
-    }, PAYMENT_TIMEOUT_MS);
+    }, PAYMENT_CONFIRMATION_WAIT_MS);
     return () => {
       stop();
       clearTimeout(timeout);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
-import { ActivityLog } from '../../features/back-office/components/activity-log';
+import { ActivityLog } from '../../features/audit/components/admin/activity-log';
 
 export default function ActivityPage() {
   const { t } = useTranslation();

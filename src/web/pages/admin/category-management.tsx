@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
-import { CategoryManagement } from '../../features/back-office/components/category-management';
+import { CategoryManagement } from '../../features/catalogue/components/admin/category-management';
 
 export default function CategoryManagementPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
-import { ContentPageManagement } from '../../features/back-office/components/content-page-management';
+import { ContentPageManagement } from '../../features/pages/components/admin/content-page-management';
 
 export default function CopyTradeManagementPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
-import { FaqManagement } from '../../features/back-office/components/faq-management';
+import { FaqManagement } from '../../features/faqs/components/admin/faq-management';
 
 export default function FaqManagementPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
-import { BannerManagement } from '../../features/back-office/components/banner-management';
+import { BannerManagement } from '../../features/banners/components/admin/banner-management';
 
 export default function BannerManagementPage() {
   const { t } = useTranslation();

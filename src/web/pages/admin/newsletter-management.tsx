@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
-import { CampaignsPanel } from '../../features/newsletter-admin/components/campaigns-panel';
-import { DoubleOptInToggle } from '../../features/newsletter-admin/components/double-opt-in-toggle';
-import { SubscribersPanel } from '../../features/newsletter-admin/components/subscribers-panel';
+import { CampaignsPanel } from '../../features/newsletter/components/admin/campaigns-panel';
+import { DoubleOptInToggle } from '../../features/newsletter/components/admin/double-opt-in-toggle';
+import { SubscribersPanel } from '../../features/newsletter/components/admin/subscribers-panel';
 
 export default function NewsletterManagementPage() {
   const { t } = useTranslation();

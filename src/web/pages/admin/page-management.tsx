@@ -1,6 +1,6 @@
 import { isContentPageSlug, type ContentPageSlug } from '../../../shared/content-pages.js';
 import { AdminPage } from '../../components/admin/admin-page';
-import { ContentPageManagement, usePageName } from '../../features/back-office/components/content-page-management';
+import { ContentPageManagement, usePageName } from '../../features/pages/components/admin/content-page-management';
 import { Navigate, useSearchParams } from '../../lib/router';
 
 function Page({ slug }: { slug: ContentPageSlug }) {

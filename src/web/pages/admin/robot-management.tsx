@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
-import { RobotManagement } from '../../features/back-office/components/robot-management';
+import { RobotManagement } from '../../features/catalogue/components/admin/robot-management';
 
 export default function RobotManagementPage() {
   const { t } = useTranslation();

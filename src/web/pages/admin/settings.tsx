@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
-import { SettingsForm } from '../../features/back-office/components/settings-form';
+import { SettingsForm } from '../../features/settings/components/admin/settings-form';
 
 export default function SettingsPage() {
   const { t } = useTranslation();

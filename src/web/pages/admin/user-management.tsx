@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
-import { UsersTable } from '../../features/users/components/users-table';
+import { UsersTable } from '../../features/users/components/admin/users-table';
 
 export default function UserManagementPage() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { Link } from '../../../lib/router';
-import { shortOrderNumber } from '../order-steps';
+import { shortOrderNumber } from '../../../../shared/order-number.js';
 
 /** Step 3 (SPEC §2): the booking is confirmed. */
 export function ConfirmationStep({ order }: { order: Order }) {

@@ -1,15 +1,15 @@
 import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadableStatus } from '../../../../shared/order-states.js';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { buttonClass } from '../../../components/ui/button-classes';
-import { ApiError } from '../../../lib/api-client';
+import { errorCodeOf } from '../../../lib/api-client';
 import { useRequestDownload } from '../api/request-download';
 
 /** SPEC §8's download messages for what went wrong. */
 function downloadErrorKey(error: unknown): { key: 'orders.myOrders.unavailable' | 'orders.myOrders.noLink' | 'orders.myOrders.downloadError'; message?: string } {
-  if (error instanceof ApiError && error.code === 'file_unavailable') return { key: 'orders.myOrders.unavailable' };
-  if (error instanceof ApiError && error.code === 'download_limit_reached') return { key: 'orders.myOrders.downloadError', message: error.message };
+  if (errorCodeOf(error) === 'file_unavailable') return { key: 'orders.myOrders.unavailable' };
   return { key: 'orders.myOrders.downloadError', message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -18,7 +18,7 @@ export function DownloadButton({ order }: { order: Order }) {
   const { t } = useTranslation();
   const download = useRequestDownload();
   const [error, setError] = useState<string | null>(null);
-  if (order.status !== 'completed' || !order.has_file) return <span className="text-sm text-slate-500">{t('common.noValue')}</span>;
+  if (order.status !== downloadableStatus || !order.has_file) return <span className="text-sm text-slate-500">{t('common.noValue')}</span>;
   if (order.downloads_remaining <= 0) {
     return (
       <button type="button" disabled className={buttonClass('secondary', 'h-9 text-xs opacity-70')}>

@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/button-classes';
 import { LoadingRegion } from '../../../components/ui/loading-region';
 import { formatDay } from '../../../lib/format-date';
 import { useOrders } from '../api/get-orders';
-import { shortOrderNumber } from '../order-steps';
+import { shortOrderNumber } from '../../../../shared/order-number.js';
 import { DownloadButton } from './download-button';
 import { StatusBadge } from './status-badge';
 

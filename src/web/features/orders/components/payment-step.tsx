@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paymentMessages, type Order } from '../../../../shared/schemas/orders.js';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorCodeOf } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format-number';
 import { useStartPayment } from '../api/start-payment';
 import { useLiveOrder } from '../use-live-order';
@@ -13,7 +13,7 @@ import { useLiveOrder } from '../use-live-order';
 function usePaymentError(error: unknown): string | null {
   const { t } = useTranslation();
   if (!error) return null;
-  if (error instanceof ApiError && error.code === 'payment_not_configured') return t('orders.payment.notConfigured');
+  if (errorCodeOf(error) === 'payment_not_configured') return t('orders.payment.notConfigured');
   if (error instanceof ApiError && error.message === paymentMessages.payUrlMissing) return t('orders.payment.payUrlMissing');
   return t('orders.payment.requestError', { message: error instanceof Error ? error.message : String(error) });
 }

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { orderStatuses } from '../../../../shared/schemas/orders.js';
+import { orderStatuses } from '../../../../shared/order-states.js';
 
 const tones: Record<string, string> = {
   pending_payment: 'border-amber-700 bg-amber-950/50 text-amber-200',

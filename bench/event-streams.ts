@@ -1,0 +1,84 @@
+// Many Server-Sent Events streams held open by the bench, and the time each takes to receive an event.
+import { request, type IncomingMessage } from 'node:http';
+
+const EVENT_TIMEOUT_MS = 60_000;
+
+export interface EventStreams {
+  /** Starts waiting, then runs `trigger`; answers each stream's delay in ms from the trigger to its event. */
+  next(match: (data: string) => boolean, trigger: () => Promise<unknown>): Promise<number[]>;
+  close(): void;
+}
+
+/** Opens `count` event streams on `url`; resolves once all of them are open. */
+export async function openStreams(url: string, count: number, headers: Record<string, string>): Promise<EventStreams> {
+  const sockets: IncomingMessage[] = [];
+  let waiting: { match: (data: string) => boolean; times: number[]; resolve: (times: number[]) => void } | null = null;
+  const onEvent = (data: string) => {
+    if (!waiting || !waiting.match(data)) return;
+    waiting.times.push(performance.now());
+    if (waiting.times.length === count) {
+      const done = waiting;
+      waiting = null;
+      done.resolve(done.times);
+    }
+  };
+  await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const outgoing = request(url, { headers, agent: false }, (response) => {
+            sockets.push(response);
+            // A stream cut by its server at the end of the part is expected, not a failure.
+            response.on('error', () => undefined);
+            let buffer = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              buffer += chunk;
+              let end: number;
+              while ((end = buffer.indexOf('\n\n')) >= 0) {
+                const block = buffer.slice(0, end);
+                buffer = buffer.slice(end + 2);
+                const data = /^data: (.*)$/m.exec(block)?.[1];
+                if (data) onEvent(data);
+              }
+            });
+            resolve();
+          });
+          outgoing.on('error', reject);
+          outgoing.end();
+        }),
+    ),
+  );
+  return {
+    next: (match, trigger) =>
+      new Promise((resolve, reject) => {
+        const sentAt = performance.now();
+        // A server that died or dropped streams would otherwise keep the part waiting for ever.
+        const timer = setTimeout(() => {
+          const missing = count - (waiting?.times.length ?? 0);
+          waiting = null;
+          reject(new Error(`${url}: ${missing} of ${count} streams got no event within ${EVENT_TIMEOUT_MS / 1000} s`));
+        }, EVENT_TIMEOUT_MS);
+        waiting = {
+          match,
+          times: [],
+          resolve: (times) => {
+            clearTimeout(timer);
+            resolve(times.map((time) => time - sentAt));
+          },
+        };
+        trigger().catch((error: unknown) => {
+          clearTimeout(timer);
+          waiting = null;
+          reject(error);
+        });
+      }),
+    close: () => sockets.forEach((socket) => socket.destroy()),
+  };
+}
+
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import { bannerAddressProblem, type BannerInput, type HeroBanner, type MoveDirection } from '../../../shared/schemas/catalogue.js';
+import type { Database } from '../../db/schema.js';
+import { BadRequestError, NotFoundError } from '../../errors.js';
+import type { AdminCrudService } from '../../http/admin-crud.js';
+import { BannersRepository } from './banners.repository.js';
+
+type BannerPatch = Partial<BannerInput>;
+
+/** Hero banner management (SPEC §2, §4, §5). */
+export class BannersService implements AdminCrudService<HeroBanner, BannerInput, BannerPatch> {
+  constructor(private readonly banners: BannersRepository) {}
+
+  /** What visitors see: the active banners, in their order. */
+  listActive(): Promise<HeroBanner[]> {
+    return this.banners.listActive();
+  }
+
+  list(): Promise<HeroBanner[]> {
+    return this.banners.listAll();
+  }
+
+  get(id: string): Promise<HeroBanner | undefined> {
+    return this.banners.find(id);
+  }
+
+  create(input: BannerInput): Promise<HeroBanner> {
+    return this.banners.insert(input);
+  }
+
+  async update(id: string, patch: BannerPatch): Promise<HeroBanner> {
+    const current = await this.banners.find(id);
+    if (!current) throw new NotFoundError('No such banner.');
+    // A new type or address is checked together with what it is not changing.
+    const problem = bannerAddressProblem(patch.type ?? current.type, patch.content_url ?? current.content_url);
+    if ((patch.type !== undefined || patch.content_url !== undefined) && problem) {
+      throw new BadRequestError(`Invalid body.content_url: ${problem}`, { 'body.content_url': problem });
+    }
+    const updated = await this.banners.update(id, patch);
+    if (!updated) throw new NotFoundError('No such banner.');
+    return updated;
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!(await this.banners.find(id))) throw new NotFoundError('No such banner.');
+    await this.banners.delete(id);
+  }
+
+  /** SPEC §4: up lowers order_index by 1 (never below 0), down raises it by 1. */
+  async move(id: string, direction: MoveDirection): Promise<HeroBanner[]> {
+    const banner = await this.banners.find(id);
+    if (!banner) throw new NotFoundError('No such banner.');
+    const order_index = direction === 'up' ? Math.max(0, banner.order_index - 1) : banner.order_index + 1;
+    await this.banners.update(id, { order_index });
+    return this.list();
+  }
+}
+
+/** The banners of one database, for the page renderer (html/) as for the module itself. */
+export function createBannersService(db: Kysely<Database>): BannersService {
+  return new BannersService(new BannersRepository(db));
+}

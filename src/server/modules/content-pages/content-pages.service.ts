@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { ContentPage, ContentPageInput, PageSlug } from '../../../shared/schemas/catalogue.js';
+import type { Database } from '../../db/schema.js';
+import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
+import { ContentPagesRepository } from './content-pages.repository.js';
+
+/** The rich-text pages (Copy Trade, Update, the legal pages): read by visitors, written by administrators. */
+export class ContentPagesService {
+  constructor(private readonly pages: ContentPagesRepository) {}
+
+  find(slug: PageSlug): Promise<ContentPage | undefined> {
+    return this.pages.find(slug);
+  }
+
+  /** Stores the page with its HTML sanitised to the editor's formats (SPEC §5). */
+  save(slug: PageSlug, page: ContentPageInput): Promise<ContentPage> {
+    return this.pages.save(slug, { title: page.title, content: sanitizeRichText(page.content) });
+  }
+}
+
+/** The pages of one database, for the page renderer (html/) as for the module itself. */
+export function createContentPagesService(db: Kysely<Database>): ContentPagesService {
+  return new ContentPagesService(new ContentPagesRepository(db));
+}

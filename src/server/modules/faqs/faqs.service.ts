@@ -1,0 +1,65 @@
+import type { Faq, FaqInput, MoveDirection } from '../../../shared/schemas/catalogue.js';
+import { BadRequestError, NotFoundError } from '../../errors.js';
+import type { AdminCrudService } from '../../http/admin-crud.js';
+import { stripMarkup } from '../../text/sanitize-rich-text.js';
+import type { FaqsRepository } from './faqs.repository.js';
+
+type FaqPatch = Partial<FaqInput>;
+
+/** The answer is text the storefront shows with its line breaks: no markup is kept. */
+function cleaned<T extends FaqPatch>(faq: T): T {
+  if (faq.answer === undefined) return faq;
+  const answer = stripMarkup(faq.answer).trim();
+  if (answer === '') throw new BadRequestError('Invalid body.answer: is required', { 'body.answer': 'is required' });
+  return { ...faq, answer };
+}
+
+/** FAQ management (SPEC §2, §4, §5). */
+export class FaqsService implements AdminCrudService<Faq, FaqInput, FaqPatch> {
+  constructor(private readonly faqs: FaqsRepository) {}
+
+  /** What visitors see: the active FAQs, in their order. */
+  listActive(): Promise<Faq[]> {
+    return this.faqs.listActive();
+  }
+
+  list(): Promise<Faq[]> {
+    return this.faqs.listAll();
+  }
+
+  get(id: string): Promise<Faq | undefined> {
+    return this.faqs.find(id);
+  }
+
+  create(input: FaqInput): Promise<Faq> {
+    return this.faqs.insert(cleaned(input));
+  }
+
+  async update(id: string, patch: FaqPatch): Promise<Faq> {
+    const updated = await this.faqs.update(id, cleaned(patch));
+    if (!updated) throw new NotFoundError('No such FAQ.');
+    return updated;
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!(await this.faqs.find(id))) throw new NotFoundError('No such FAQ.');
+    await this.faqs.delete(id);
+  }
+
+  /**
+   * SPEC §4: an FAQ swaps places with its neighbour; the first cannot go up, the last cannot go
+   * down (asking is harmless and changes nothing). Positions are rewritten 0..n-1, so equal
+   * order_index values left by older data cannot make a swap a no-op.
+   */
+  async move(id: string, direction: MoveDirection): Promise<Faq[]> {
+    const faqs = await this.list();
+    const index = faqs.findIndex((faq) => faq.id === id);
+    if (index === -1) throw new NotFoundError('No such FAQ.');
+    const neighbour = direction === 'up' ? index - 1 : index + 1;
+    const ids = faqs.map((faq) => faq.id);
+    if (neighbour >= 0 && neighbour < ids.length) [ids[index], ids[neighbour]] = [ids[neighbour]!, ids[index]!];
+    await this.faqs.setOrder(ids);
+    return this.list();
+  }
+}
+

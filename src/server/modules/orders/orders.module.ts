@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { createOrderChanges } from '../../realtime/order-changes.js';
+import { createCatalogueService } from '../catalogue/catalogue.service.js';
+import type { ModuleContext } from '../module-context.js';
+import { adminOrdersRoutes } from './admin-orders.routes.js';
+import { AdminOrdersService } from './admin-orders.service.js';
+import { DownloadLinks } from './download-links.js';
+import { OrderEmails } from './order-emails.js';
+import { OrderStatusChanger } from './order-status.js';
+import { OrderStreams } from './order-streams.js';
+import { OrdersRepository } from './orders.repository.js';
+import { ordersRoutes } from './orders.routes.js';
+import { OrdersService } from './orders.service.js';
+import { PaymentCallbacksService } from './payment-callbacks.service.js';
+import { paymentHookRoutes } from './payment-hook.routes.js';
+
+/** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
+export async function register(app: FastifyInstance, { db, config, automation, mailer, storage, log }: ModuleContext): Promise<void> {
+  const orders = new OrdersRepository(db);
+  const changes = createOrderChanges(db, config.database, log);
+  await changes.ready;
+  const streams = new OrderStreams(orders, changes, log);
+  // Open event streams would keep the server from closing; the listener goes with the database.
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', () => changes.close());
+  const emails = new OrderEmails({ mailer, publicUrl: config.publicUrl, log, contact: (id) => orders.userContact(id), adminEmails: () => orders.adminEmails() });
+  // Queued order emails go out before the mailer and the database close (preClose runs before any onClose).
+  app.addHook('preClose', () => emails.close());
+  const status = new OrderStatusChanger(orders, changes, emails, log);
+  const service = new OrdersService({
+    orders,
+    catalogue: createCatalogueService(db),
+    payments: automation,
+    status,
+    emails,
+    links: new DownloadLinks(config.authSecret),
+    storage,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(ordersRoutes(service, streams));
+  await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automation.inboundSecret));
+  await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage)));
+}

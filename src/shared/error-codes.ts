@@ -1,0 +1,53 @@
+/**
+ * The `code` of every error the shop's server answers (`{ error: { code, message, fields? } }`,
+ * DESIGN "HTTP surface"). The server's errors take their code from this list and the web app's
+ * checks compare against it, so a renamed or misspelt code fails the type-check on both sides
+ * instead of silently showing the generic message.
+ */
+export const errorCodes = [
+  // By HTTP status, when nothing more precise applies.
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'not_acceptable',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'upstream_failed',
+  'upstream_timeout',
+  // Catalogue.
+  'duplicate_key',
+  'category_in_use',
+  // Orders and payments.
+  'payment_not_configured',
+  'file_unavailable',
+  'download_limit_reached',
+  'unknown_status',
+  // Newsletter.
+  'newsletter_not_configured',
+  'newsletter_workflow_error',
+  'newsletter_not_confirmed',
+  // An account call that better-auth refused without a code of its own.
+  'auth_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * better-auth's own codes, passed through lower-cased by the auth routes, that the web app tells
+ * apart (its others only need the status).
+ */
+export const authErrorCodes = ['email_not_verified', 'invalid_token', 'user_already_exists', 'user_already_exists_use_another_email'] as const;
+export type AuthErrorCode = (typeof authErrorCodes)[number];
+
+export type KnownErrorCode = ErrorCode | AuthErrorCode;
+
+const knownErrorCodes: ReadonlySet<string> = new Set([...errorCodes, ...authErrorCodes]);
+
+export function isKnownErrorCode(code: string): code is KnownErrorCode {
+  return knownErrorCodes.has(code);
+}

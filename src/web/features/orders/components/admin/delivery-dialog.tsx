@@ -1,0 +1,104 @@
+import { FileUp } from 'lucide-react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../../../shared/constants.js';
+import { shortOrderNumber } from '../../../../../shared/order-number.js';
+import type { AdminOrder } from '../../../../../shared/schemas/orders.js';
+import { AdminDialog } from '../../../../components/admin/admin-dialog';
+import { ProgressBar } from '../../../../components/admin/progress-bar';
+import { notifySuccess } from '../../../../components/admin/toasts';
+import { Alert } from '../../../../components/ui/alert';
+import { buttonClass } from '../../../../components/ui/button-classes';
+import { useDeliverOrderFile } from '../../api/admin/change-orders';
+
+const accept = ROBOT_FILE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+/** What is wrong with a chosen file before sending it (the server checks again while streaming). */
+function fileProblem(file: File | null): 'required' | 'type' | 'size' | null {
+  if (!file) return 'required';
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(ROBOT_FILE_EXTENSIONS as readonly string[]).includes(extension)) return 'type';
+  if (file.size > ROBOT_FILE_MAX_BYTES) return 'size';
+  return null;
+}
+
+/** SPEC §2's delivery dialog: drop zone, the accepted types, 50 MB, and a real progress bar. */
+export function DeliveryDialog({ order, onOpenChange }: { order: AdminOrder | null; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const deliver = useDeliverOrderFile();
+
+  const close = (open: boolean) => {
+    if (open || progress !== null) return;
+    setFile(null);
+    setProblem(null);
+    deliver.reset();
+    onOpenChange(false);
+  };
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setProblem(null);
+    deliver.reset();
+  };
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0] ?? null);
+  };
+  const confirm = () => {
+    if (!order) return;
+    const found = fileProblem(file);
+    if (found) {
+      setProblem(t(`adminOrders.delivery.problems.${found}`));
+      return;
+    }
+    setProgress(0);
+    deliver.mutate(
+      { id: order.id, file: file!, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          notifySuccess(t('adminOrders.delivery.done', { number: shortOrderNumber(order.id) }));
+          setProgress(null);
+          close(false);
+        },
+        onError: () => setProgress(null),
+      },
+    );
+  };
+
+  return (
+    <AdminDialog open={order !== null} onOpenChange={close} title={t('adminOrders.delivery.title', { number: order ? shortOrderNumber(order.id) : '' })} description={t('adminOrders.delivery.description')}>
+      <label
+        htmlFor={inputId}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+        className={`flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed p-8 text-center ${dragging ? 'border-emerald-400 bg-emerald-950/30' : 'border-slate-700 hover:border-slate-500'}`}
+      >
+        <FileUp aria-hidden="true" className="size-8 text-emerald-400" />
+        <span className="font-medium text-white">{file ? file.name : t('adminOrders.delivery.drop')}</span>
+        <span className="text-sm text-slate-400">{t('adminOrders.delivery.types')}</span>
+      </label>
+      <input id={inputId} ref={input} type="file" accept={accept} className="sr-only" onChange={(event) => choose(event.target.files?.[0] ?? null)} />
+      {progress !== null && <ProgressBar label={t('adminOrders.delivery.progress')} fraction={progress} />}
+      {problem && <Alert tone="error">{problem}</Alert>}
+      {deliver.error && <Alert tone="error">{t('adminOrders.delivery.failed', { message: deliver.error.message })}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" onClick={() => close(false)} disabled={progress !== null} className={buttonClass('secondary')}>
+          {t('adminOrders.delivery.cancel')}
+        </button>
+        <button type="button" onClick={confirm} disabled={progress !== null} className={buttonClass('primary')}>
+          {t('adminOrders.delivery.confirm')}
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}

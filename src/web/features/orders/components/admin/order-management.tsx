@@ -1,0 +1,166 @@
+import { Eye, Trash2, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shortOrderNumber } from '../../../../../shared/order-number.js';
+import { nextOrderStatus, orderStatuses, type OrderStatus } from '../../../../../shared/order-states.js';
+import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder } from '../../../../../shared/schemas/orders.js';
+import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
+import { notifyFailure, notifySuccess } from '../../../../components/admin/toasts';
+import { buttonClass } from '../../../../components/ui/button-classes';
+import { ApiError } from '../../../../lib/api-client';
+import { formatDay } from '../../../../lib/format-date';
+import { useDeleteOrder, useUpdateOrderStatus } from '../../api/admin/change-orders';
+import { adminOrdersSearch, useAdminOrders, type AdminOrdersFilter } from '../../api/admin/get-admin-orders';
+import { DeliveryDialog } from './delivery-dialog';
+import { OrderDetailDialog } from './order-detail-dialog';
+
+/** SPEC §8: an expired session during a status change or a deletion says so and reloads. */
+function useSessionAwareFailure() {
+  const { t } = useTranslation();
+  return (message: string, error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      window.alert(t('adminOrders.sessionExpired'));
+      window.location.reload();
+      return;
+    }
+    notifyFailure(message, error);
+  };
+}
+
+const iconButton = 'inline-flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white disabled:cursor-not-allowed disabled:opacity-40';
+
+/** SPEC §2's Order Management table on the admin kit, with server paging, a status filter and search. */
+export function OrderManagement() {
+  const { t, i18n } = useTranslation();
+  const [filter, setFilter] = useState<AdminOrdersFilter>({ status: '', q: '', page: 1 });
+  const orders = useAdminOrders(filter);
+  const updateStatus = useUpdateOrderStatus();
+  const deleteOrder = useDeleteOrder();
+  const failed = useSessionAwareFailure();
+  const [deleting, setDeleting] = useState<AdminOrder | null>(null);
+  const [delivering, setDelivering] = useState<AdminOrder | null>(null);
+  const [detailId, setDetailId] = useState<string | null>(null);
+
+  const columns: DataTableColumn<AdminOrder>[] = [
+    { id: 'number', header: t('adminOrders.columns.number'), cell: (order) => <span className="font-mono text-slate-200">#{shortOrderNumber(order.id)}</span> },
+    {
+      id: 'client',
+      header: t('adminOrders.columns.client'),
+      cell: (order) => (
+        <span className="flex flex-col">
+          <span className="text-white">{order.client_name ?? order.client_email ?? t('common.noValue')}</span>
+          {order.client_name && <span className="text-xs text-slate-400">{order.client_email}</span>}
+        </span>
+      ),
+    },
+    { id: 'robot', header: t('adminOrders.columns.robot'), cell: (order) => order.robot_name },
+    { id: 'date', header: t('adminOrders.columns.date'), cell: (order) => <span className="whitespace-nowrap">{formatDay(order.created_date, i18n.language)}</span> },
+    {
+      id: 'status',
+      header: t('adminOrders.columns.status'),
+      cell: (order) => (
+        <select
+          aria-label={t('adminOrders.statusOf', { number: shortOrderNumber(order.id) })}
+          value={order.status}
+          onChange={(event) =>
+            updateStatus.mutate(
+              { id: order.id, status: event.target.value as OrderStatus },
+              { onSuccess: () => notifySuccess(t('adminOrders.statusSaved')), onError: (error) => failed(t('adminOrders.statusFailed'), error) },
+            )
+          }
+          className="h-9 rounded-lg border border-slate-700 bg-slate-950 px-2 text-sm text-slate-100"
+        >
+          {orderStatuses.map((status) => (
+            <option key={status} value={status}>
+              {t(`adminOrders.status.${status}`)}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+  ];
+
+  return (
+    <section className="mt-10" aria-labelledby="order-management-title">
+      <h2 id="order-management-title" className="text-2xl font-bold text-white">
+        {t('adminOrders.title')}
+      </h2>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-300">
+          {t('adminOrders.filter')}
+          <select
+            value={filter.status}
+            onChange={(event) => setFilter({ ...filter, status: event.target.value as OrderStatus | '', page: 1 })}
+            className="h-11 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100"
+          >
+            <option value="">{t('adminOrders.allStatuses')}</option>
+            {orderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`adminOrders.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a href={`/api/admin/orders/export${adminOrdersSearch(filter)}`} download className={buttonClass('secondary')}>
+          {t('adminOrders.export')}
+        </a>
+      </div>
+      <DataTable
+        label={t('adminOrders.title')}
+        rows={orders.data?.items}
+        columns={columns}
+        getRowId={(order) => order.id}
+        query={orders}
+        emptyMessage={t('adminOrders.empty')}
+        searchable
+        server={{
+          rowCount: orders.data?.total ?? 0,
+          pagination: { pageIndex: filter.page - 1, pageSize: ADMIN_ORDERS_PAGE_SIZE },
+          onPaginationChange: (next) => setFilter({ ...filter, page: next.pageIndex + 1 }),
+          sorting: [],
+          onSortingChange: () => undefined,
+          search: filter.q,
+          onSearchChange: (q) => setFilter({ ...filter, q, page: 1 }),
+        }}
+        rowActions={(order) => (
+          <>
+            <button
+              type="button"
+              className={buttonClass('secondary', 'h-9 px-3 text-xs')}
+              disabled={!nextOrderStatus(order.status, { type: 'file_delivered' }, 'administrator').ok}
+              onClick={() => setDelivering(order)}
+            >
+              <Upload aria-hidden="true" className="size-4" />
+              {order.has_file ? t('adminOrders.replace') : t('adminOrders.upload')}
+            </button>
+            <button type="button" className={iconButton} aria-label={t('adminOrders.details', { number: shortOrderNumber(order.id) })} onClick={() => setDetailId(order.id)}>
+              <Eye aria-hidden="true" className="size-4" />
+            </button>
+            <button type="button" className={iconButton} aria-label={t('adminOrders.delete', { number: shortOrderNumber(order.id) })} onClick={() => setDeleting(order)}>
+              <Trash2 aria-hidden="true" className="size-4 text-red-300" />
+            </button>
+          </>
+        )}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('adminOrders.deleteTitle')}
+        message={t('adminOrders.deleteMessage', { number: deleting ? shortOrderNumber(deleting.id) : '' })}
+        confirmLabel={t('adminOrders.deleteConfirm')}
+        onConfirm={() =>
+          deleteOrder.mutateAsync(deleting!.id).then(
+            () => notifySuccess(t('adminOrders.deleted')),
+            (error: unknown) => {
+              failed(t('adminOrders.deleteFailed'), error);
+              throw error;
+            },
+          )
+        }
+      />
+      <DeliveryDialog order={delivering} onOpenChange={(open) => !open && setDelivering(null)} />
+      <OrderDetailDialog orderId={detailId} onOpenChange={(open) => !open && setDetailId(null)} />
+    </section>
+  );
+}
