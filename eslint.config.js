@@ -62,6 +62,34 @@ const serverBoundaries = [
   })),
 ];
 
+
+/**
+ * The web's floors (docs/architecture.md), Bulletproof React's: shared (`components/`, `lib/`,
+ * `locales/`) → features → app (`app/`, `pages/`, `main.tsx`). A feature never imports another:
+ * what two features share moves down to `components/` or `lib/`, or the page composes them.
+ */
+const web = (entry) => `./src/web/${entry}`;
+const webApp = [web('app'), web('pages'), web('main.tsx')];
+const webFeatureNames = readdirSync(path.join(root, 'src/web/features'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const webBoundaries = [
+  {
+    target: [web('components'), web('lib'), web('locales')],
+    from: [web('features'), ...webApp],
+    message: 'Shared web code imports no feature and no app/ or pages/: take what it needs as a prop or an argument.',
+  },
+  {
+    target: web('features'),
+    from: webApp,
+    message: 'Features sit below app/ and pages/: pass what a feature needs in from the page.',
+  },
+  ...webFeatureNames.map((name) => ({
+    target: web(`features/${name}`),
+    from: web('features'),
+    except: [`./${name}`],
+    message: `features/${name} imports no other feature: move what they share to components/ or lib/, or let the page compose them.`,
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
   js.configs.recommended,
@@ -97,6 +125,16 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The web's floors and features (docs/architecture.md).
+    files: ['src/web/**/*.{ts,tsx}'],
+    // no-cycle follows imports through the files it parses: TypeScript and TSX ones here.
+    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: webBoundaries }],
+      'import-x/no-cycle': 'error',
+    },
   },
   {
     // Scripts and benchmarks talk to a terminal.

@@ -24,6 +24,7 @@ import { PublicCache } from './http/public-cache.js';
 import { registerRateLimiting } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serverOptions, type LogOptions } from './http/server-options.js';
+import { createAutomationGateway } from './integrations/automation-gateway.js';
 import { createMailer } from './integrations/mailer.js';
 import { registerMetrics } from './metrics/metrics.js';
 import * as account from './modules/account/account.module.js';
@@ -87,12 +88,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log: app.log });
   // Closes after the modules that mail stop (onClose hooks run last in, first out).
   app.addHook('onClose', () => mailer.close());
+  const settingsService = createSettingsService(db);
   const context: ModuleContext = {
     config,
     db,
     exclusive: (job, work) => runExclusive(db, database.dialect, job, work),
     cache,
-    settings: createSettingsService(db),
+    settings: settingsService,
+    automation: createAutomationGateway({ readSettings: () => settingsService.getAll(), publicUrl: config.publicUrl, previousSecret: config.automationPreviousSecret }),
     audit: createAuditLog(db),
     mailer,
     storage,

@@ -4,8 +4,6 @@ import { AUTOMATION_SECRET_MIN_LENGTH } from '../../shared/constants.js';
 import { UnauthorizedError } from '../errors.js';
 import { parseJsonInput } from '../http/input-rules.js';
 import { limiterFor, type LimitRule } from '../http/rate-limit.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- the circle settings.service -> webhooks -> automation-auth -> settings that issue 16's workflow gateway removes
-import type { SettingsService } from '../modules/settings/settings.service.js';
 
 /**
  * Inbound automation requests (DESIGN "HTTP surface"): a workflow proves it holds the shared
@@ -21,20 +19,11 @@ export const SIGNATURE_MAX_AGE_SECONDS = 300;
 /**
  * Reads the shared secret at the time of the request; null when none is configured. `previous`
  * is the secret being rotated out (AUTOMATION_PREVIOUS_SECRET), still accepted on inbound calls.
+ * The automation gateway (automation-gateway.ts) provides it: the one place the secret is read.
  */
 export interface AutomationSecret {
   (): Promise<string | null>;
   previous?: string | undefined;
-}
-
-export function automationSecretFrom(settings: SettingsService, previous?: string): AutomationSecret {
-  const current: AutomationSecret = async () => {
-    const secret = (await settings.getAll()).n8n_secret_token.trim();
-    // Saving refuses short secrets; one stored before that rule existed must not open the hooks.
-    return secret.length < AUTOMATION_SECRET_MIN_LENGTH ? null : secret;
-  };
-  current.previous = previous;
-  return current;
 }
 
 /** The X-Signature value of a body: `sha256=` and the hex HMAC-SHA256 of the body with the secret. */

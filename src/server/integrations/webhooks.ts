@@ -63,8 +63,9 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
 
 /**
  * POSTs JSON to an automation workflow from the server (never from the browser, which would
- * expose the secret). This is the shop's one client for outbound calls: every workflow call goes
- * through it, so every one is checked against link-local addresses. A workflow that cannot be
+ * expose the secret). This is the shop's one client for outbound calls, and the automation gateway
+ * (automation-gateway.ts) its one caller, so every call is checked against link-local addresses
+ * and signed the same way. A workflow that cannot be
  * reached, sits on a refused address, answers too much, or does not answer within the timeout
  * becomes an UpstreamError (502/504); an HTTP error answer is returned for the caller to judge.
  * Redirects are not followed.

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { ExclusiveJob } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { PublicCache } from '../http/public-cache.js';
+import type { AutomationGateway } from '../integrations/automation-gateway.js';
 import type { Mailer } from '../integrations/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import type { AuditLog } from './audit/audit.service.js';
@@ -24,6 +25,8 @@ export interface ModuleContext {
   /** Serialized public reads; any administrator write clears it (http/admin-writes.ts). */
   cache: PublicCache;
   settings: SettingsService;
+  /** The one way to the automation workflows, both directions (integrations/automation-gateway.ts). */
+  automation: AutomationGateway;
   audit: AuditLog;
   mailer: Mailer;
   storage: Storage;

@@ -2,16 +2,13 @@ import type { Readable } from 'node:stream';
 import type { CampaignSummary, SendNewsletterResult, SubscriberPage, SubscriberSelection, TemplateInput } from '../../../shared/schemas/newsletter.js';
 import { isBlankHtml, SUBSCRIBERS_PAGE_SIZE } from '../../../shared/schemas/newsletter.js';
 import { AppError, BadRequestError, NotFoundError, UpstreamError } from '../../errors.js';
-import { postToWebhook } from '../../integrations/webhooks.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { WorkflowRefusedError, WorkflowReplyError, type AutomationGateway } from '../../integrations/automation-gateway.js';
 import type { CampaignSender } from './campaign-sender.js';
 import type { CampaignsRepository } from './campaigns.repository.js';
 import type { NewsletterRepository, SubscriberFilter } from './newsletter.repository.js';
 import { withAbsoluteUrls } from './newsletter-emails.js';
 import { subscribersCsv } from './subscribers-csv.js';
 import type { TemplatesRepository } from './templates.repository.js';
-
-export const NEWSLETTER_WORKFLOW_TIMEOUT_MS = 30_000;
 
 /** SPEC §8 newsletter management messages, verbatim; the web app shows them in the reader's language by code. */
 const SEND_ERROR_PREFIX = "Erreur lors de l'envoi: ";
@@ -22,7 +19,8 @@ export interface NewsletterAdminOptions {
   subscribers: NewsletterRepository;
   templates: TemplatesRepository;
   campaigns: CampaignsRepository;
-  settings: SettingsService;
+  /** The newsletter workflow, through the automation gateway. */
+  workflow: Pick<AutomationGateway, 'isConfigured' | 'sendNewsletter'>;
   sender: CampaignSender;
   /** True when SMTP_URL is set: newsletters can go out directly when no workflow is configured. */
   canEmail: boolean;
@@ -30,7 +28,6 @@ export interface NewsletterAdminOptions {
   sanitize: (html: string) => string;
   /** Where the shop is reached: site paths in a newsletter become absolute addresses. */
   publicUrl: string;
-  workflowTimeoutMs?: number;
 }
 
 export interface SendRequest {
@@ -98,16 +95,15 @@ export class NewsletterAdminService {
    * newsletter is saved as a new one first, so a failed send loses nothing.
    */
   async send(input: SendRequest, sender: string): Promise<SendNewsletterResult> {
-    const { settings, campaigns, sender: backgroundSender } = this.options;
-    const all = await settings.getAll();
-    const workflowUrl = all.n8n_newsletter_url;
-    if (!workflowUrl && !this.options.canEmail) throw new AppError(409, 'newsletter_not_configured', NOT_CONFIGURED);
+    const { workflow, campaigns, sender: backgroundSender } = this.options;
+    const throughWorkflow = await workflow.isConfigured('newsletter');
+    if (!throughWorkflow && !this.options.canEmail) throw new AppError(409, 'newsletter_not_configured', NOT_CONFIGURED);
     const content = this.clean(input.content);
     // The template keeps site paths (the editor shows them); what goes out carries full addresses.
     const newsletter = { title: input.title, content: withAbsoluteUrls(content, this.options.publicUrl), sender };
     const filter = filterOf({ ids: input.recipients, q: input.q });
 
-    if (!workflowUrl) {
+    if (!throughWorkflow) {
       const created = await campaigns.createEmailCampaign(newsletter, filter);
       if (created.recipients === 0) {
         await campaigns.deleteCampaign(created.id);
@@ -121,26 +117,9 @@ export class NewsletterAdminService {
     const recipients = await this.options.subscribers.recipients(filter);
     if (recipients.length === 0) throw noRecipient();
     const template = await this.templateFor(input, content);
-    const payload = {
-      action: 'send_newsletter',
-      title: newsletter.title,
-      content: newsletter.content,
-      recipients: recipients.map(({ email, created_date }) => ({ email, created_date })),
-      sent_at: new Date().toISOString(),
-      sender,
-    };
-    let failure: AppError | null;
-    try {
-      const reply = await postToWebhook(workflowUrl, payload, {
-        secret: all.n8n_secret_token || undefined,
-        timeoutMs: this.options.workflowTimeoutMs ?? NEWSLETTER_WORKFLOW_TIMEOUT_MS,
-        maxBytes: 64 * 1024,
-      });
-      failure = judgeReply(reply);
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      failure = new AppError(error.status, error.code, SEND_ERROR_PREFIX + error.message);
-    }
+    const failure = await workflow
+      .sendNewsletter({ ...newsletter, recipients: recipients.map(({ email, created_date }) => ({ email, created_date })) })
+      .then((reply) => (reply ? null : new AppError(409, 'newsletter_not_configured', NOT_CONFIGURED)), failureOf);
     const id = await campaigns.recordWorkflowCampaign(newsletter, recipients.length, failure ? failure.message : null);
     if (failure) throw failure;
     return { campaign: await this.summary(id), template };
@@ -162,15 +141,13 @@ function noRecipient() {
   return new BadRequestError('Choose at least one recipient.', { 'body.recipients': 'Choose at least one recipient.' });
 }
 
-/** Success only when the JSON answer's `resulat` (the original's spelling) or `result` is 'success'. */
-function judgeReply(reply: { ok: boolean; status: number; json: unknown; text: string }): AppError | null {
-  if (!reply.ok) {
-    const body = reply.json as { message?: unknown; error?: unknown } | undefined;
-    const said = typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : reply.text;
-    const detail = said.trim().slice(0, 200) || `HTTP ${reply.status}`;
-    return new AppError(502, 'newsletter_workflow_error', `${SEND_ERROR_PREFIX}Erreur ${reply.status}: ${detail}`, { status: String(reply.status), message: detail });
+/** A failed send through the workflow as SPEC §8 words it; an error that is not the workflow's is thrown on. */
+function failureOf(error: unknown): AppError {
+  if (error instanceof WorkflowRefusedError) {
+    const detail = (error.detail ?? error.text).trim().slice(0, 200) || `HTTP ${error.answerStatus}`;
+    return new AppError(502, 'newsletter_workflow_error', `${SEND_ERROR_PREFIX}Erreur ${error.answerStatus}: ${detail}`, { status: String(error.answerStatus), message: detail });
   }
-  const answer = reply.json as { resulat?: unknown; result?: unknown } | undefined;
-  if (answer?.resulat === 'success' || answer?.result === 'success') return null;
-  return new AppError(502, 'newsletter_not_confirmed', SEND_ERROR_PREFIX + NOT_CONFIRMED);
+  if (error instanceof WorkflowReplyError) return new AppError(502, 'newsletter_not_confirmed', SEND_ERROR_PREFIX + NOT_CONFIRMED);
+  if (error instanceof UpstreamError) return new AppError(error.status, error.code, SEND_ERROR_PREFIX + error.message);
+  throw error;
 }

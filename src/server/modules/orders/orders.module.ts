@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { automationSecretFrom } from '../../integrations/automation-auth.js';
 import { createOrderChanges } from '../../realtime/order-changes.js';
 import { createCatalogueService } from '../catalogue/catalogue.service.js';
 import type { ModuleContext } from '../module-context.js';
@@ -16,7 +15,7 @@ import { PaymentCallbacksService } from './payment-callbacks.service.js';
 import { paymentHookRoutes } from './payment-hook.routes.js';
 
 /** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
-export async function register(app: FastifyInstance, { db, config, settings, mailer, storage, log }: ModuleContext): Promise<void> {
+export async function register(app: FastifyInstance, { db, config, automation, mailer, storage, log }: ModuleContext): Promise<void> {
   const orders = new OrdersRepository(db);
   const changes = createOrderChanges(db, config.database, log);
   await changes.ready;
@@ -31,7 +30,7 @@ export async function register(app: FastifyInstance, { db, config, settings, mai
   const service = new OrdersService({
     orders,
     catalogue: createCatalogueService(db),
-    settings,
+    payments: automation,
     status,
     emails,
     links: new DownloadLinks(config.authSecret),
@@ -39,6 +38,6 @@ export async function register(app: FastifyInstance, { db, config, settings, mai
     publicUrl: config.publicUrl,
   });
   await app.register(ordersRoutes(service, streams));
-  await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automationSecretFrom(settings, config.automationPreviousSecret)));
+  await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automation.inboundSecret));
   await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage)));
 }

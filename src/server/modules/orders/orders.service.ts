@@ -1,34 +1,30 @@
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
-import { CURRENCY, ESTIMATED_DELIVERY_DAYS, MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS, type Language } from '../../../shared/constants.js';
+import { ESTIMATED_DELIVERY_DAYS, MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS, type Language } from '../../../shared/constants.js';
 import { downloadableStatus, initialOrderStatus, nextOrderStatus } from '../../../shared/order-states.js';
 import { paymentMessages, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../errors.js';
-import { postToWebhook } from '../../integrations/webhooks.js';
+import { WorkflowRefusedError, WorkflowReplyError, type AutomationGateway } from '../../integrations/automation-gateway.js';
 import type { Storage } from '../../storage/storage.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import type { DownloadLinks } from './download-links.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
 import { toOrder } from './order-views.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
-/** How long the payment workflow has to answer with a payment page. */
-export const PAYMENT_WORKFLOW_TIMEOUT_MS = 15_000;
-
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
   catalogue: CatalogueService;
-  settings: SettingsService;
+  /** The payment workflow, through the automation gateway. */
+  payments: Pick<AutomationGateway, 'isConfigured' | 'createPayment'>;
   status: OrderStatusChanger;
   emails: OrderEmails;
   links: DownloadLinks;
   storage: Storage;
   publicUrl: string;
-  paymentWorkflowTimeoutMs?: number;
 }
 
 export interface RequestContext {
@@ -36,26 +32,13 @@ export interface RequestContext {
   userAgent: string | null;
 }
 
-function isWebUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 2048) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+/** SPEC §8: 'Error {status}: {message or status text}'. */
+function refusalMessage(error: WorkflowRefusedError): string {
+  return `Error ${error.answerStatus}: ${(error.detail ?? STATUS_CODES[error.answerStatus] ?? 'Unknown error').slice(0, 300)}`;
 }
 
-/** n8n's "Respond to Webhook" often answers a one-item array; both shapes are accepted. */
-function firstObject(json: unknown): Record<string, unknown> | undefined {
-  const value = Array.isArray(json) ? json[0] : json;
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-}
-
-function upstreamMessage(status: number, json: unknown): string {
-  const body = firstObject(json);
-  const message = [body?.message, body?.error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
-  return `Error ${status}: ${(message ?? STATUS_CODES[status] ?? 'Unknown error').slice(0, 300)}`;
+function notConfigured(): AppError {
+  return new AppError(503, 'payment_not_configured', paymentMessages.notConfigured);
 }
 
 /** What a client does with their orders: create, pay, follow, download (SPEC §2, §4, §7). */
@@ -147,9 +130,7 @@ export class OrdersService {
     if (!transition.ok) throw new ConflictError(transition.reason);
     if (!transition.changed && order.pay_url) return { pay_url: order.pay_url, order_id: order.id, payment_id: order.payment_id };
 
-    const settings = await this.deps.settings.getAll();
-    const url = settings.n8n_webhook_url.trim();
-    if (!url) throw new AppError(503, 'payment_not_configured', paymentMessages.notConfigured);
+    if (!(await this.deps.payments.isConfigured('payment'))) throw notConfigured();
 
     if (transition.changed) {
       // A new payment attempt: the previous attempt's ids are forgotten.
@@ -159,9 +140,8 @@ export class OrdersService {
       order = restarted;
     }
 
-    const reply = await postToWebhook(
-      url,
-      {
+    const reply = await this.deps.payments
+      .createPayment({
         order_id: order.id,
         user_id: user.id,
         user_email: user.email,
@@ -171,21 +151,17 @@ export class OrdersService {
         telegram_username: order.telegram_username,
         strategy_instructions: order.strategy_instructions,
         amount: order.price,
-        currency: CURRENCY,
-        action: 'create_payment',
-        callback_url: `${this.deps.publicUrl}/api/hooks/payment`,
-      },
-      { secret: settings.n8n_secret_token.trim() || undefined, timeoutMs: this.deps.paymentWorkflowTimeoutMs ?? PAYMENT_WORKFLOW_TIMEOUT_MS },
-    );
-    if (!reply.ok) throw new UpstreamError(upstreamMessage(reply.status, reply.json));
-    const answer = firstObject(reply.json);
-    // The page opens in the client's browser: only a web address is acceptable.
-    if (!isWebUrl(answer?.PayUrl)) throw new UpstreamError(paymentMessages.payUrlMissing);
-    const rawPaymentId = answer.payment_id;
-    const paymentId = typeof rawPaymentId === 'string' || typeof rawPaymentId === 'number' ? String(rawPaymentId).slice(0, 200) : null;
-    const stored = await this.deps.orders.setPayment(order.id, order.status, paymentId, answer.PayUrl);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof WorkflowRefusedError) throw new UpstreamError(refusalMessage(error));
+        if (error instanceof WorkflowReplyError) throw new UpstreamError(paymentMessages.payUrlMissing);
+        throw error;
+      });
+    // The address was cleared since the check above.
+    if (!reply) throw notConfigured();
+    const stored = await this.deps.orders.setPayment(order.id, order.status, reply.payment_id, reply.pay_url);
     if (stored) this.deps.status.announce(order.id);
-    return { pay_url: answer.PayUrl, order_id: order.id, payment_id: paymentId };
+    return { pay_url: reply.pay_url, order_id: order.id, payment_id: reply.payment_id };
   }
 
   /**

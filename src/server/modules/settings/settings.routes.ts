@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSettingsSchema, settingsUpdateSchema, webhookTestResultSchema, webhookTestSchema } from '../../../shared/schemas/settings.js';
+import { BadRequestError } from '../../errors.js';
 import { cachedRouteOptions, type PublicCache } from '../../http/public-cache.js';
+import type { AutomationGateway } from '../../integrations/automation-gateway.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { SettingsService } from './settings.service.js';
 
-export function settingsRoutes(settings: SettingsService, cache: PublicCache, audit: AuditLog): FastifyPluginAsyncZod {
+export function settingsRoutes(settings: SettingsService, cache: PublicCache, audit: AuditLog, workflows: Pick<AutomationGateway, 'ping'>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/settings/public', { ...cachedRouteOptions, config: { access: 'public' } }, (request, reply) =>
       cache.sendJson(request, reply, 'settings:public', () => settings.getPublic()),
@@ -16,10 +18,16 @@ export function settingsRoutes(settings: SettingsService, cache: PublicCache, au
       if (Object.keys(changes).length > 0) await audit.record({ actor: request.user!, action: 'update', resource: 'settings', summary: Object.keys(changes).join(', '), changes });
       return saved;
     });
+    // A signed ping to the address being typed, or the saved one: the administrator sees at once
+    // whether the workflow is reachable and accepts the shop's signature.
     app.post(
       '/api/admin/settings/test-webhook',
       { config: { access: 'admin' }, schema: { body: webhookTestSchema, response: { 200: webhookTestResultSchema } } },
-      (request) => settings.testWebhook(request.body.key, request.body.url),
+      async (request) => {
+        const result = await workflows.ping(request.body.key, request.body.url);
+        if (!result) throw new BadRequestError('No address to test: enter one first.', { 'body.url': 'is required' });
+        return result;
+      },
     );
   };
 }

@@ -6,8 +6,9 @@ import type { Robot } from '../../../shared/schemas/catalogue.js';
 import type { StatsRecordInput } from '../../../shared/schemas/stats.js';
 import { runExclusive } from '../../db/dialect.js';
 import { signBody } from '../../integrations/automation-auth.js';
+import { createAutomationGateway } from '../../integrations/automation-gateway.js';
 import { createSettingsService } from '../settings/settings.service.js';
-import { StatsRefresher, statsWorkflowFrom, type StatsRefresherOptions } from './stats-refresher.js';
+import { StatsRefresher, type StatsRefresherOptions } from './stats-refresher.js';
 import { StatsRepository } from './stats.repository.js';
 import { StatsService } from './stats.service.js';
 
@@ -40,13 +41,14 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   const push = (...records: StatsRecordInput[]) => stats.push(records);
   const warnings = () => logs.filter((line) => line.level === 40).map((line) => line.msg);
 
-  function newRefresher(options: Partial<StatsRefresherOptions> = {}): StatsRefresher {
+  /** A refresher asking the stats workflow through a gateway of its own, which waits `workflowTimeoutMs` for it. */
+  function newRefresher({ workflowTimeoutMs = 500, ...options }: Partial<StatsRefresherOptions> & { workflowTimeoutMs?: number } = {}): StatsRefresher {
+    const settings = createSettingsService(db());
     const refresher = new StatsRefresher({
       stats,
-      workflow: statsWorkflowFrom(createSettingsService(db())),
+      workflow: createAutomationGateway({ readSettings: () => settings.getAll(), publicUrl: shop.config.publicUrl, timeoutsMs: { stats: workflowTimeoutMs } }),
       log,
       pauseMs: 0,
-      workflowTimeoutMs: 500,
       now: () => clock,
       ...options,
     });

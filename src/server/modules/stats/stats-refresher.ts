@@ -1,11 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { STATS_MIN_INTERVAL_MS, STATS_PAUSE_BETWEEN_ROBOTS_MS } from '../../../shared/constants.js';
-import { statsRecordSchema, type StatsRecordInput } from '../../../shared/schemas/stats.js';
 import { UpstreamError } from '../../errors.js';
-import { automationSecretFrom } from '../../integrations/automation-auth.js';
+import { WorkflowRefusedError, WorkflowReplyError, type AutomationGateway } from '../../integrations/automation-gateway.js';
 import { countJobRun } from '../../metrics/metrics.js';
-import { postToWebhook } from '../../integrations/webhooks.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import type { StatsService } from './stats.service.js';
 
 declare module 'fastify' {
@@ -18,24 +15,17 @@ declare module 'fastify' {
 export type RefreshSkip = 'running' | 'recent' | 'locked' | 'stopped';
 export type RefreshResult = { skipped: RefreshSkip } | { updated: number; historyRows: number };
 
-/** The stats workflow to ask before applying the records (setting n8n_callback_url) and the shared secret. */
-export interface StatsWorkflow {
-  url: string | null;
-  secret: string | null;
-}
-
 export type Exclusive = <T>(work: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
 
 export interface StatsRefresherOptions {
   stats: StatsService;
-  workflow: () => Promise<StatsWorkflow>;
+  /** The stats workflow, asked before the records are applied, through the automation gateway. */
+  workflow: Pick<AutomationGateway, 'fetchStats'>;
   log: FastifyBaseLogger;
   /** Keeps two app instances from refreshing at once (db/dialect.ts runExclusive). Default: always runs. */
   exclusive?: Exclusive;
   /** Pause between two robots (SPEC §9); tests pass 0. */
   pauseMs?: number;
-  /** How long the stats workflow may take to answer. */
-  workflowTimeoutMs?: number;
   /** A refresh completed less than this long ago makes the next one skip (SPEC §9). */
   minIntervalMs?: number;
   now?: () => number;
@@ -43,19 +33,8 @@ export interface StatsRefresherOptions {
   onRobotsChanged?: () => void;
 }
 
-export const STATS_WORKFLOW_TIMEOUT_MS = 10_000;
 /** The refresher's name in the job metrics. */
 export const STATS_REFRESH_JOB = 'stats_refresh';
-/** A stats workflow's answer larger than this is not read (a push body has the same limit). */
-const WORKFLOW_REPLY_MAX_BYTES = 1024 * 1024;
-
-export function statsWorkflowFrom(settings: SettingsService): () => Promise<StatsWorkflow> {
-  const secret = automationSecretFrom(settings);
-  return async () => {
-    const url = (await settings.getAll()).n8n_callback_url.trim();
-    return { url: url === '' ? null : url, secret: await secret() };
-  };
-}
 
 /**
  * The stats refresher (SPEC §4 "Stats refresher", DESIGN deviation 6), run by the server on a
@@ -64,7 +43,6 @@ export function statsWorkflowFrom(settings: SettingsService): () => Promise<Stat
  */
 export class StatsRefresher {
   private readonly pauseMs: number;
-  private readonly workflowTimeoutMs: number;
   private readonly minIntervalMs: number;
   private readonly now: () => number;
   private readonly exclusive: Exclusive;
@@ -75,7 +53,6 @@ export class StatsRefresher {
 
   constructor(private readonly options: StatsRefresherOptions) {
     this.pauseMs = options.pauseMs ?? STATS_PAUSE_BETWEEN_ROBOTS_MS;
-    this.workflowTimeoutMs = options.workflowTimeoutMs ?? STATS_WORKFLOW_TIMEOUT_MS;
     this.minIntervalMs = options.minIntervalMs ?? STATS_MIN_INTERVAL_MS;
     this.now = options.now ?? Date.now;
     this.exclusive = options.exclusive ?? (async (work) => ({ ran: true, value: await work() }));
@@ -178,43 +155,21 @@ export class StatsRefresher {
   private async askWorkflow(robots: string[], stopping: AbortSignal): Promise<void> {
     const { log, stats } = this.options;
     try {
-      const workflow = await this.options.workflow();
-      const url = workflow.url;
-      if (!url) return;
-      const reply = await postToWebhook(
-        url,
-        { action: 'get_stats', robots },
-        { secret: workflow.secret ?? undefined, timeoutMs: this.workflowTimeoutMs, signal: stopping, maxBytes: WORKFLOW_REPLY_MAX_BYTES },
-      );
-      if (!reply.ok) {
-        log.warn({ status: reply.status }, 'stats workflow answered with an error; applying the stored records');
-        return;
-      }
-      const records = parseWorkflowReply(reply.json);
-      if (!records) {
-        log.warn('stats workflow did not answer with an array of stats records; applying the stored records');
-        return;
-      }
-      await stats.push(records.valid);
-      if (records.invalid > 0) log.warn({ invalid: records.invalid }, 'stats workflow answer had records that are not stats records; they were ignored');
+      const reply = await this.options.workflow.fetchStats(robots, stopping);
+      if (!reply) return;
+      await stats.push(reply.records);
+      if (reply.ignored > 0) log.warn({ invalid: reply.ignored }, 'stats workflow answer had records that are not stats records; they were ignored');
     } catch (error) {
-      const timedOut = error instanceof UpstreamError && error.status === 504;
-      log.warn({ err: error }, timedOut ? 'stats workflow did not answer in time; applying the stored records' : 'stats workflow failed; applying the stored records');
+      if (error instanceof WorkflowRefusedError) {
+        log.warn({ status: error.answerStatus }, 'stats workflow answered with an error; applying the stored records');
+      } else if (error instanceof WorkflowReplyError) {
+        log.warn({ err: error }, 'stats workflow did not answer with an array of stats records; applying the stored records');
+      } else {
+        const timedOut = error instanceof UpstreamError && error.status === 504;
+        log.warn({ err: error }, timedOut ? 'stats workflow did not answer in time; applying the stored records' : 'stats workflow failed; applying the stored records');
+      }
     }
   }
-}
-
-/** The records of the workflow's answer, or null when it is not a JSON array. */
-function parseWorkflowReply(reply: unknown): { valid: StatsRecordInput[]; invalid: number } | null {
-  if (!Array.isArray(reply)) return null;
-  const valid: StatsRecordInput[] = [];
-  let invalid = 0;
-  for (const item of reply) {
-    const parsed = statsRecordSchema.safeParse(item);
-    if (parsed.success) valid.push(parsed.data);
-    else invalid += 1;
-  }
-  return { valid, invalid };
 }
 
 /** Waits `ms`, or less if the refresher is stopped meanwhile. */

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { automationSecretFrom } from '../../integrations/automation-auth.js';
 import type { ModuleContext } from '../module-context.js';
-import { StatsRefresher, statsWorkflowFrom } from './stats-refresher.js';
+import { StatsRefresher } from './stats-refresher.js';
 import { StatsRepository } from './stats.repository.js';
 import { statsRoutes } from './stats.routes.js';
 import { StatsService } from './stats.service.js';
 
-export async function register(app: FastifyInstance, { db, config, settings, cache, exclusive, log }: ModuleContext): Promise<void> {
+export async function register(app: FastifyInstance, { db, config, automation, cache, exclusive, log }: ModuleContext): Promise<void> {
   const stats = new StatsService(new StatsRepository(db));
   const refresher = new StatsRefresher({
     stats,
-    workflow: statsWorkflowFrom(settings),
+    workflow: automation,
     log,
     exclusive: (work) => exclusive('stats-refresh', work),
     onRobotsChanged: () => cache.invalidate(),
@@ -18,6 +17,6 @@ export async function register(app: FastifyInstance, { db, config, settings, cac
   app.decorate('statsRefresher', refresher);
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
   app.addHook('onClose', () => refresher.stop());
-  await app.register(statsRoutes(stats, refresher, automationSecretFrom(settings, config.automationPreviousSecret)));
+  await app.register(statsRoutes(stats, refresher, automation.inboundSecret));
   refresher.start(config.statsRefreshSeconds);
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
 import { LoadingRegion } from '../../components/ui/loading-region';
 import { ChatWidget } from '../../features/chat/components/chat-widget';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { ErrorBoundary } from '../error-boundary';
 import { useAdminDefaultLanguage } from '../use-admin-default-language';
 import { SiteHeader } from './site-header';
@@ -19,6 +20,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useAdminDefaultLanguage();
   useScrollToTop();
+  const { data: settings } = usePublicSettings();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -32,7 +34,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Suspense fallback={<footer className="min-h-72 border-t border-slate-800 bg-slate-900/40" />}>
         <SiteFooter />
       </Suspense>
-      <ChatWidget />
+      <ChatWidget settings={settings} />
     </div>
   );
 }

@@ -1,25 +1,17 @@
 import type { ReactNode } from 'react';
-import type { CurrentUser } from '../../../shared/schemas/users.js';
-import { RequireAdmin } from '../../features/auth/components/require-admin';
 import { PageShell } from '../ui/page-shell';
 import { AdminToaster } from './toasts';
 
-type AdminPageProps = {
-  title: string;
-  /** A function receives the signed-in administrator, for pages that need to know who they are. */
-  children: ReactNode | ((admin: CurrentUser) => ReactNode);
-};
-
-/** Every back-office page: administrators only (SPEC §6), the page frame, and the toasts. */
-export function AdminPage({ title, children }: AdminPageProps) {
+/**
+ * Every back-office page's frame and toasts. Who may see it (administrators only, SPEC §6) is
+ * decided above it: the page wraps it in the auth feature's RequireAdmin, as shared components
+ * import no feature.
+ */
+export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <RequireAdmin>
-      {(admin) => (
-        <PageShell title={title}>
-          {typeof children === 'function' ? children(admin) : children}
-          <AdminToaster />
-        </PageShell>
-      )}
-    </RequireAdmin>
+    <PageShell title={title}>
+      {children}
+      <AdminToaster />
+    </PageShell>
   );
 }

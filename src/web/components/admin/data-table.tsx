@@ -19,7 +19,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'luci
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { iconButtonClass } from './icon-button-class';
-import { QueryStatus } from './query-status';
+import { QueryStatus, type StatusQuery } from './query-status';
 
 /** One column: what a cell shows, and optionally the value it sorts and is searched by. */
 export type DataTableColumn<T> = {
@@ -30,9 +30,6 @@ export type DataTableColumn<T> = {
   value?: (row: T) => string | number | null;
   className?: string;
 };
-
-/** The query behind the table: its states drive the loading, error and empty views. */
-export type DataTableQuery = { isPending: boolean; isError: boolean; refetch: () => unknown };
 
 /**
  * Paging, sorting and search done by the server (the orders table has thousands of rows): the
@@ -54,7 +51,7 @@ export type DataTableProps<T extends Record<string, any>> = {
   rows: readonly T[] | undefined;
   columns: readonly DataTableColumn<T>[];
   getRowId: (row: T) => string;
-  query: DataTableQuery;
+  query: StatusQuery;
   emptyMessage: string;
   /** Buttons of one row (edit, delete, move); the column is headed "Actions". */
   rowActions?: (row: T, index: number, rows: readonly T[]) => ReactNode;

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../ui/alert';
 import { buttonClass } from '../ui/button-classes';
-import type { DataTableQuery } from './data-table';
+
+/** The query behind a page or a table: its states drive the loading and error views. */
+export type StatusQuery = { isPending: boolean; isError: boolean; refetch: () => unknown };
 
 /** What a page shows instead of its content while its data loads, or when loading failed. */
-export function QueryStatus({ query, className }: { query: DataTableQuery; className?: string }) {
+export function QueryStatus({ query, className }: { query: StatusQuery; className?: string }) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
+import { RequireAdmin } from '../../features/auth/components/require-admin';
 import { ActivityLog } from '../../features/audit/components/admin/activity-log';
 
 export default function ActivityPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('backOffice.activity.title')}>
-      <ActivityLog />
-    </AdminPage>
+    <RequireAdmin>
+      <AdminPage title={t('backOffice.activity.title')}>
+        <ActivityLog />
+      </AdminPage>
+    </RequireAdmin>
   );
 }

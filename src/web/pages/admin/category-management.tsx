@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
+import { RequireAdmin } from '../../features/auth/components/require-admin';
 import { CategoryManagement } from '../../features/catalogue/components/admin/category-management';
 
 export default function CategoryManagementPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('admin.categoryManagement.title')}>
-      <CategoryManagement />
-    </AdminPage>
+    <RequireAdmin>
+      <AdminPage title={t('admin.categoryManagement.title')}>
+        <CategoryManagement />
+      </AdminPage>
+    </RequireAdmin>
   );
 }

@@ -1,13 +1,16 @@
 import { isContentPageSlug, type ContentPageSlug } from '../../../shared/content-pages.js';
 import { AdminPage } from '../../components/admin/admin-page';
+import { RequireAdmin } from '../../features/auth/components/require-admin';
 import { ContentPageManagement, usePageName } from '../../features/pages/components/admin/content-page-management';
 import { Navigate, useSearchParams } from '../../lib/router';
 
 function Page({ slug }: { slug: ContentPageSlug }) {
   return (
-    <AdminPage title={usePageName(slug)}>
-      <ContentPageManagement slug={slug} />
-    </AdminPage>
+    <RequireAdmin>
+      <AdminPage title={usePageName(slug)}>
+        <ContentPageManagement slug={slug} />
+      </AdminPage>
+    </RequireAdmin>
   );
 }
 

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
+import { RequireAdmin } from '../../features/auth/components/require-admin';
 import { RobotManagement } from '../../features/catalogue/components/admin/robot-management';
 
 export default function RobotManagementPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('admin.robotManagement.title')}>
-      <RobotManagement />
-    </AdminPage>
+    <RequireAdmin>
+      <AdminPage title={t('admin.robotManagement.title')}>
+        <RobotManagement />
+      </AdminPage>
+    </RequireAdmin>
   );
 }

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
+import { RequireAdmin } from '../../features/auth/components/require-admin';
 import { SettingsForm } from '../../features/settings/components/admin/settings-form';
 
 export default function SettingsPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('admin.settings.title')}>
-      <SettingsForm />
-    </AdminPage>
+    <RequireAdmin>
+      <AdminPage title={t('admin.settings.title')}>
+        <SettingsForm />
+      </AdminPage>
+    </RequireAdmin>
   );
 }

@@ -1,8 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page';
+import { RequireAdmin } from '../../features/auth/components/require-admin';
 import { UsersTable } from '../../features/users/components/admin/users-table';
 
 export default function UserManagementPage() {
   const { t } = useTranslation();
-  return <AdminPage title={t('admin.userManagement.title')}>{(admin) => <UsersTable currentUserId={admin.id} />}</AdminPage>;
+  return (
+    <RequireAdmin>
+      {(admin) => (
+        <AdminPage title={t('admin.userManagement.title')}>
+          <UsersTable currentUserId={admin.id} />
+        </AdminPage>
+      )}
+    </RequireAdmin>
+  );
 }

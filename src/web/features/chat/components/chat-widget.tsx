@@ -1,7 +1,7 @@
 import { MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicSettings } from '../../settings/api/get-public-settings';
+import type { PublicSettings } from '../../../../shared/settings-keys.js';
 
 const loadChatPanel = () => import('./chat-panel');
 const ChatPanel = lazy(loadChatPanel);
@@ -11,13 +11,17 @@ function preloadChatPanel(): void {
   void loadChatPanel();
 }
 
+type ChatWidgetProps = {
+  /** The public settings, read by the layout (no feature imports another): undefined while they load. */
+  settings: Pick<PublicSettings, 'chatbot_enabled' | 'chatbot_welcome_message'> | undefined;
+};
+
 /**
  * The floating chat button (SPEC §2 "Chat widget"), shown only when the setting chatbot_enabled
  * is 'true'. It is on every page, so the first load carries only this button: the panel and
  * the conversation logic are a chunk of their own, fetched on first use.
  */
-export function ChatWidget() {
-  const { data: settings } = usePublicSettings();
+export function ChatWidget({ settings }: ChatWidgetProps) {
   if (settings?.chatbot_enabled !== 'true') return null;
   return <ChatLauncher welcome={settings.chatbot_welcome_message} />;
 }

@@ -4,7 +4,10 @@ import { useDashboardTotals } from '../../api/admin/get-dashboard-totals';
 import { DashboardCards, RevenueChart } from './dashboard-cards';
 import { OrderManagement } from './order-management';
 
-/** The administrator's dashboard (SPEC §2): the three totals, revenue per day, and the orders. */
+/**
+ * The administrator's dashboard (SPEC §2): the three totals, revenue per day, and the orders. The
+ * Dashboard page shows it to administrators only.
+ */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
   const totals = useDashboardTotals();
