@@ -19,7 +19,9 @@ const serverModules = server('modules/**');
 const serverServices = server('modules/*/*.service.ts');
 /** What every module may import: the others' services and the context it is built from. */
 const moduleSurface = server('modules/{module-context,*/*.service}.ts');
-const serverModuleNames = readdirSync(server('modules'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const serverModuleNames = readdirSync(server('modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const serverBoundaries = [
   {
     target: './src/shared',
@@ -33,9 +35,21 @@ const serverBoundaries = [
     message: 'The server takes nothing from the web but its string catalogues.',
   },
   {
-    target: ['./src/server/auth', './src/server/db', './src/server/http', './src/server/integrations', './src/server/metrics', './src/server/realtime', './src/server/storage', './src/server/text', './src/server/config.ts', './src/server/errors.ts'],
+    target: [
+      './src/server/auth',
+      './src/server/db',
+      './src/server/http',
+      './src/server/integrations',
+      './src/server/metrics',
+      './src/server/realtime',
+      './src/server/storage',
+      './src/server/text',
+      './src/server/config.ts',
+      './src/server/errors.ts',
+    ],
     from: ['./src/server/modules', './src/server/html'],
-    message: 'A lower floor imports neither the modules nor html/: pass what it needs in (a port, a function) from the module or app.ts.',
+    message:
+      'A lower floor imports neither the modules nor html/: pass what it needs in (a port, a function) from the module or app.ts.',
   },
   {
     target: './src/server/modules',
@@ -46,13 +60,14 @@ const serverBoundaries = [
     target: './src/server/html',
     from: serverModules,
     except: [serverServices],
-    message: 'html/ reads the shop through the modules\' services, never their repositories or routes.',
+    message: "html/ reads the shop through the modules' services, never their repositories or routes.",
   },
   {
     target: './src/server/app.ts',
     from: serverModules,
     except: [server('modules/{module-context,*/*.service,*/*.module}.ts')],
-    message: 'app.ts adds a module by its register() (<domain>.module.ts) and shares services; the rest is the module\'s own.',
+    message:
+      "app.ts adds a module by its register() (<domain>.module.ts) and shares services; the rest is the module's own.",
   },
   ...serverModuleNames.map((name) => ({
     target: `./src/server/modules/${name}`,
@@ -62,7 +77,6 @@ const serverBoundaries = [
   })),
 ];
 
-
 /**
  * The web's floors (docs/architecture.md), Bulletproof React's: shared (`components/`, `lib/`,
  * `locales/`) → features → app (`app/`, `pages/`, `main.tsx`). A feature never imports another:
@@ -70,7 +84,9 @@ const serverBoundaries = [
  */
 const web = (entry) => `./src/web/${entry}`;
 const webApp = [web('app'), web('pages'), web('main.tsx')];
-const webFeatureNames = readdirSync(path.join(root, 'src/web/features'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const webFeatureNames = readdirSync(path.join(root, 'src/web/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const webBoundaries = [
   {
     target: [web('components'), web('lib'), web('locales')],
@@ -108,7 +124,12 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.web.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'tsconfig.web.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
   },
   {
@@ -130,7 +151,10 @@ export default tseslint.config(
     // The web's floors and features (docs/architecture.md).
     files: ['src/web/**/*.{ts,tsx}'],
     // no-cycle follows imports through the files it parses: TypeScript and TSX ones here.
-    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: webBoundaries }],
       'import-x/no-cycle': 'error',

@@ -13,7 +13,11 @@ declare module 'autocannon' {
      * Requests sent in turn on each connection; `setupRequest` may rewrite each one before it goes
      * (its context is per connection).
      */
-    requests?: Array<{ method?: string; path?: string; setupRequest?: (request: RequestParams, context: Record<string, any>) => RequestParams }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      setupRequest?: (request: RequestParams, context: Record<string, any>) => RequestParams;
+    }>;
   }
 
   export interface RequestParams {

@@ -20,12 +20,21 @@ export interface OrderRow {
 /** The three queries, on whichever database; the SQLite one answers synchronously. */
 export interface BareOrderStore {
   findUserId(token: string, now: string): Promise<string | undefined> | string | undefined;
-  findRobot(id: string): Promise<{ id: string; name: string; price: number } | undefined> | { id: string; name: string; price: number } | undefined;
+  findRobot(
+    id: string,
+  ):
+    | Promise<{ id: string; name: string; price: number } | undefined>
+    | { id: string; name: string; price: number }
+    | undefined;
   /** Inserts a pending_payment order and answers the stored row. */
   insertOrder(order: OrderRow): Promise<unknown> | unknown;
 }
 
-async function createOrder(store: BareOrderStore, cookie: string | undefined, body: string): Promise<{ status: number; order?: unknown }> {
+async function createOrder(
+  store: BareOrderStore,
+  cookie: string | undefined,
+  body: string,
+): Promise<{ status: number; order?: unknown }> {
   const token = /session_token=([^.;]+)/.exec(cookie ?? '')?.[1];
   const now = new Date().toISOString();
   const userId = token ? await store.findUserId(token, now) : undefined;

@@ -7,21 +7,41 @@ const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max:
 // An idle client losing its connection must not end the process; the pool replaces it.
 pool.on('error', () => undefined);
 
-const columns: Array<keyof OrderRow> = ['id', 'user_id', 'robot_id', 'robot_name', 'telegram_username', 'strategy_instructions', 'price', 'estimated_delivery', 'created_date', 'updated_at'];
+const columns: Array<keyof OrderRow> = [
+  'id',
+  'user_id',
+  'robot_id',
+  'robot_name',
+  'telegram_username',
+  'strategy_instructions',
+  'price',
+  'estimated_delivery',
+  'created_date',
+  'updated_at',
+];
 const insert = `insert into orders (${columns.join(', ')}, status) values (${columns.map((_, index) => `$${index + 1}`).join(', ')}, 'pending_payment') returning *`;
 
 serveBareOrders(
   {
     async findUserId(token, now) {
-      const { rows } = await pool.query<{ id: string }>('select users.id from sessions join users on users.id = sessions.user_id where sessions.token = $1 and sessions.expires_at > $2', [token, now]);
+      const { rows } = await pool.query<{ id: string }>(
+        'select users.id from sessions join users on users.id = sessions.user_id where sessions.token = $1 and sessions.expires_at > $2',
+        [token, now],
+      );
       return rows[0]?.id;
     },
     async findRobot(id) {
-      const { rows } = await pool.query<{ id: string; name: string; price: number }>("select id, name, price from robots where id = $1 and status = 'active'", [id]);
+      const { rows } = await pool.query<{ id: string; name: string; price: number }>(
+        "select id, name, price from robots where id = $1 and status = 'active'",
+        [id],
+      );
       return rows[0];
     },
     async insertOrder(order) {
-      const { rows } = await pool.query(insert, columns.map((column) => order[column]));
+      const { rows } = await pool.query(
+        insert,
+        columns.map((column) => order[column]),
+      );
       return rows[0];
     },
   },

@@ -9,7 +9,11 @@ const streams = new Set<ServerResponse>();
 
 const server = createServer((request, response) => {
   if (request.url === '/file') {
-    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': statSync(file).size, 'content-disposition': 'attachment; filename="robot.zip"' });
+    response.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-length': statSync(file).size,
+      'content-disposition': 'attachment; filename="robot.zip"',
+    });
     // A client that leaves mid-file must close the file and not end this server.
     pipeline(createReadStream(file), response, () => undefined);
     return;

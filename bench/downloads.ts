@@ -11,7 +11,9 @@ function downloadOnce(url: string): Promise<number> {
       let bytes = 0;
       response.on('data', (chunk: Buffer) => (bytes += chunk.length));
       response.on('error', reject);
-      response.on('end', () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`download answered ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve(bytes) : reject(new Error(`download answered ${response.statusCode}`)),
+      );
     })
       .on('error', reject)
       .end();
@@ -19,7 +21,11 @@ function downloadOnce(url: string): Promise<number> {
 }
 
 /** Pairs of downloads until `seconds` have passed (at least one pair); MB/s over the whole round. */
-export async function downloadFor(url: string, seconds: number, pid: number | undefined): Promise<{ mbPerSecond: number; peakRssMb: number }> {
+export async function downloadFor(
+  url: string,
+  seconds: number,
+  pid: number | undefined,
+): Promise<{ mbPerSecond: number; peakRssMb: number }> {
   let peakRssMb = 0;
   const sampler = setInterval(() => {
     peakRssMb = Math.max(peakRssMb, readMemory(pid)?.rssMb ?? 0);

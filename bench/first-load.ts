@@ -15,16 +15,24 @@ interface FirstLoad {
  */
 function measureFirstLoad(webRoot: string): FirstLoad {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
-    (match) => match[1]!,
-  );
-  const files = [...new Set(scripts)].map((file) => ({ file, gzipBytes: gzipSync(readFileSync(path.join(webRoot, file)), { level: 9 }).length }));
+  const scripts = [
+    ...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((match) => match[1]!);
+  const files = [...new Set(scripts)].map((file) => ({
+    file,
+    gzipBytes: gzipSync(readFileSync(path.join(webRoot, file)), { level: 9 }).length,
+  }));
   return { files, totalGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
 }
 
 /** Part `first-load`: reads the build, starts no server. */
 export function printFirstLoad(webRoot: string): void {
   const firstLoad = measureFirstLoad(webRoot);
-  const files = firstLoad.files.map((file) => `${path.basename(file.file)} ${formatNumber(file.gzipBytes / 1024, 1)} KB`).join(', ');
-  console.log(`storefront first-load JavaScript: ${formatNumber(firstLoad.totalGzipBytes / 1024, 1)} KB gzip (${files})`);
+  const files = firstLoad.files
+    .map((file) => `${path.basename(file.file)} ${formatNumber(file.gzipBytes / 1024, 1)} KB`)
+    .join(', ');
+  console.log(
+    `storefront first-load JavaScript: ${formatNumber(firstLoad.totalGzipBytes / 1024, 1)} KB gzip (${files})`,
+  );
 }

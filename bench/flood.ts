@@ -4,13 +4,22 @@
 import type { IsolatedShop } from './isolated-shop.js';
 import { FLOOD_CONNECTIONS, load, loadUnderFlood, type Figures } from './load.js';
 import { formatTable } from './report.js';
-import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, type RoundSettings } from './rounds.js';
+import {
+  alternate,
+  formatPercentSpread,
+  formatSpread,
+  percentages,
+  problemsByRound,
+  type RoundSettings,
+} from './rounds.js';
 import { firstRobotId } from './shop-client.js';
 
 export async function benchFlood(shop: IsolatedShop, settings: RoundSettings): Promise<void> {
   const home = `${shop.app.origin}/`;
   const robotId = await firstRobotId(shop.app.origin);
-  console.log(`GET / (HTML) alone and under a query-string flood (${FLOOD_CONNECTIONS} connections) in alternate rounds…`);
+  console.log(
+    `GET / (HTML) alone and under a query-string flood (${FLOOD_CONNECTIONS} connections) in alternate rounds…`,
+  );
   const rounds = await alternate(
     settings,
     (seconds) => load(home, seconds),

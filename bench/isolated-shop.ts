@@ -36,7 +36,13 @@ async function createDatabase(serverUrl: string, part: string): Promise<{ url: s
   await onServer(serverUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+  return {
+    url: url.toString(),
+    drop: () =>
+      onServer(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(
+        () => undefined,
+      ),
+  };
 }
 
 /** The clean-ups of the shop in use, for an interrupted run. */
@@ -51,13 +57,21 @@ export async function closeOpenShops(): Promise<void> {
  * Runs `work` on a shop of its own, then stops everything and removes the shop's folder and
  * database, whether `work` succeeded or not.
  */
-export async function withIsolatedShop(part: string, workDir: string, settings: Settings, work: (shop: IsolatedShop) => Promise<void>): Promise<void> {
+export async function withIsolatedShop(
+  part: string,
+  workDir: string,
+  settings: Settings,
+  work: (shop: IsolatedShop) => Promise<void>,
+): Promise<void> {
   const dataDir = path.join(workDir, part);
   mkdirSync(dataDir, { recursive: true });
   const cleanups: Array<() => Promise<void>> = [async () => rmSync(dataDir, { recursive: true, force: true })];
   // Last in, first out, each once (an interrupt can arrive while the part cleans up).
   const cleanUp = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error: unknown) => console.error(`bench: cleaning up ${part}: ${(error as Error).message}`));
+    for (const cleanup of cleanups.splice(0).reverse())
+      await cleanup().catch((error: unknown) =>
+        console.error(`bench: cleaning up ${part}: ${(error as Error).message}`),
+      );
   };
   openShops.add(cleanUp);
   try {
@@ -70,7 +84,12 @@ export async function withIsolatedShop(part: string, workDir: string, settings: 
       fromSource: settings.fromSource,
       // The SMTP server is local, so a campaign's figure is the app's own sending speed. An empty
       // DATABASE_URL keeps a SQLite part on its own file whatever the caller's environment says.
-      env: { SMTP_URL: smtp.url, NEWSLETTER_SEND_RATE: '10000', REQUIRE_EMAIL_VERIFICATION: 'false', DATABASE_URL: database?.url ?? '' },
+      env: {
+        SMTP_URL: smtp.url,
+        NEWSLETTER_SEND_RATE: '10000',
+        REQUIRE_EMAIL_VERIFICATION: 'false',
+        DATABASE_URL: database?.url ?? '',
+      },
     };
     const app = await startApp(appOptions);
     cleanups.push(() => stopServer(app));

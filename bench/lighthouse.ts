@@ -17,11 +17,19 @@ interface LighthouseFigures {
  * performance and accessibility only, driving the system Chromium.
  */
 async function runLighthouse(urls: string[], chromePath: string): Promise<Map<string, LighthouseFigures>> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags.map((flag) => (flag === '--headless' ? '--headless=new' : flag)) });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: chromiumFlags.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
+  });
   const figures = new Map<string, LighthouseFigures>();
   try {
     for (const url of urls) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;
       figures.set(url, {
@@ -51,8 +59,20 @@ export async function printLighthouse(origin: string): Promise<void> {
   const figures = await runLighthouse(Object.values(pages), chromePath);
   const rows = Object.entries(pages).map(([name, url]) => {
     const result = figures.get(url)!;
-    return [name, String(result.performance), String(result.accessibility), formatNumber(result.largestContentfulPaintMs), result.cumulativeLayoutShift.toFixed(3), formatNumber(result.totalBlockingTimeMs)];
+    return [
+      name,
+      String(result.performance),
+      String(result.accessibility),
+      formatNumber(result.largestContentfulPaintMs),
+      result.cumulativeLayoutShift.toFixed(3),
+      formatNumber(result.totalBlockingTimeMs),
+    ];
   });
-  const columns = ['page', 'performance', 'accessibility', 'LCP ms', 'CLS', 'TBT ms'].map((title, index) => ({ title, alignRight: index > 0 }));
-  console.log(`Lighthouse (mobile profile: emulated phone, simulated slow 4G, 4x CPU slowdown)\n${formatTable(columns, rows)}`);
+  const columns = ['page', 'performance', 'accessibility', 'LCP ms', 'CLS', 'TBT ms'].map((title, index) => ({
+    title,
+    alignRight: index > 0,
+  }));
+  console.log(
+    `Lighthouse (mobile profile: emulated phone, simulated slow 4G, 4x CPU slowdown)\n${formatTable(columns, rows)}`,
+  );
 }

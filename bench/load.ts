@@ -26,7 +26,12 @@ function run(url: string, seconds: number): PromiseLike<Result> {
 let floodCounter = 0;
 
 function flood(origin: string, robotId: string, seconds: number): PromiseLike<Result> {
-  const paths = [(n: number) => `/?x=${n}`, (n: number) => `/api/robots?x=${n}`, (n: number) => `/RobotDetail?robotId=${robotId}&x=${n}`, (n: number) => `/RobotDetail?robotId=unknown-${n}`];
+  const paths = [
+    (n: number) => `/?x=${n}`,
+    (n: number) => `/api/robots?x=${n}`,
+    (n: number) => `/RobotDetail?robotId=${robotId}&x=${n}`,
+    (n: number) => `/RobotDetail?robotId=unknown-${n}`,
+  ];
   return autocannon({
     url: origin,
     connections: FLOOD_CONNECTIONS,
@@ -34,7 +39,12 @@ function flood(origin: string, robotId: string, seconds: number): PromiseLike<Re
     duration: seconds,
     // As browsers and `curl --compressed` ask: a miss then also costs a compression.
     headers: { 'accept-encoding': 'gzip, deflate, br' },
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[floodCounter % paths.length]!(floodCounter++) }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: paths[floodCounter % paths.length]!(floodCounter++) }),
+      },
+    ],
   });
 }
 
@@ -54,7 +64,11 @@ export async function load(url: string, seconds: number): Promise<Figures> {
 }
 
 /** `url` loaded as by load() while another client floods the app with unique query strings. */
-export async function loadUnderFlood(url: string, robotId: string, seconds: number): Promise<{ measured: Figures; flood: Figures }> {
+export async function loadUnderFlood(
+  url: string,
+  robotId: string,
+  seconds: number,
+): Promise<{ measured: Figures; flood: Figures }> {
   const [measured, flooding] = await Promise.all([run(url, seconds), flood(new URL(url).origin, robotId, seconds)]);
   return { measured: figuresOf(measured), flood: figuresOf(flooding) };
 }

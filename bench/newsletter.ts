@@ -43,9 +43,14 @@ function download(url: string, cookie: string): Promise<{ bytes: number; lines: 
   });
 }
 
-async function measureNewsletter(shop: IsolatedShop, sizes: { exportRows: number; campaignSize: number }): Promise<NewsletterFigures> {
+async function measureNewsletter(
+  shop: IsolatedShop,
+  sizes: { exportRows: number; campaignSize: number },
+): Promise<NewsletterFigures> {
   const { app } = shop;
-  const database = await openDatabase(parseConfig({ DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl ?? '' }).database);
+  const database = await openDatabase(
+    parseConfig({ DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl ?? '' }).database,
+  );
   try {
     await insertSubscribers(database.db, sizes.exportRows, EXPORT_DOMAIN);
     await insertSubscribers(database.db, sizes.campaignSize, CAMPAIGN_DOMAIN);
@@ -59,7 +64,10 @@ async function measureNewsletter(shop: IsolatedShop, sizes: { exportRows: number
       if (rss !== undefined) rssPeakDuringMb = Math.max(rssPeakDuringMb ?? 0, rss);
     }, 20);
     const exportStart = performance.now();
-    const exported = await download(`${app.origin}/api/admin/newsletter/subscribers.csv?q=${encodeURIComponent(`@${EXPORT_DOMAIN}`)}`, cookie);
+    const exported = await download(
+      `${app.origin}/api/admin/newsletter/subscribers.csv?q=${encodeURIComponent(`@${EXPORT_DOMAIN}`)}`,
+      cookie,
+    );
     const exportSeconds = (performance.now() - exportStart) / 1000;
     clearInterval(sampler);
 
@@ -68,13 +76,20 @@ async function measureNewsletter(shop: IsolatedShop, sizes: { exportRows: number
     const sent = await fetch(`${app.origin}/api/admin/newsletter/send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: app.origin, cookie },
-      body: JSON.stringify({ title: 'Bench campaign', content: '<p>Hello from the bench</p>', recipients: 'all', q: `@${CAMPAIGN_DOMAIN}` }),
+      body: JSON.stringify({
+        title: 'Bench campaign',
+        content: '<p>Hello from the bench</p>',
+        recipients: 'all',
+        q: `@${CAMPAIGN_DOMAIN}`,
+      }),
     });
     if (sent.status !== 202) throw new Error(`campaign send answered ${sent.status}: ${await sent.text()}`);
     const { campaign } = (await sent.json()) as { campaign: CampaignSummary };
     let summary: CampaignSummary | undefined;
     for (;;) {
-      const history = (await (await fetch(`${app.origin}/api/admin/newsletter/campaigns`, { headers: { cookie } })).json()) as CampaignSummary[];
+      const history = (await (
+        await fetch(`${app.origin}/api/admin/newsletter/campaigns`, { headers: { cookie } })
+      ).json()) as CampaignSummary[];
       summary = history.find((entry) => entry.id === campaign.id);
       if (summary?.status === 'sent') break;
       if (summary?.status === 'failed') throw new Error(`the campaign failed: ${summary.error ?? 'no reason given'}`);
@@ -96,8 +111,13 @@ async function measureNewsletter(shop: IsolatedShop, sizes: { exportRows: number
   }
 }
 
-export async function benchNewsletter(shop: IsolatedShop, sizes: { exportRows: number; campaignSize: number }): Promise<void> {
-  console.log(`${formatNumber(sizes.exportRows)} subscribers to export, a campaign to ${formatNumber(sizes.campaignSize)} (local SMTP server, NEWSLETTER_SEND_RATE unlimited)…`);
+export async function benchNewsletter(
+  shop: IsolatedShop,
+  sizes: { exportRows: number; campaignSize: number },
+): Promise<void> {
+  console.log(
+    `${formatNumber(sizes.exportRows)} subscribers to export, a campaign to ${formatNumber(sizes.campaignSize)} (local SMTP server, NEWSLETTER_SEND_RATE unlimited)…`,
+  );
   const figures = await measureNewsletter(shop, sizes);
   const memory =
     figures.rssBeforeMb === undefined || figures.rssPeakDuringMb === undefined

@@ -9,7 +9,14 @@ import { openStreams, percentile } from './event-streams.js';
 import type { IsolatedShop } from './isolated-shop.js';
 import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
 import { formatNumber, formatTable } from './report.js';
-import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, type RoundSettings } from './rounds.js';
+import {
+  alternate,
+  formatPercentSpread,
+  formatSpread,
+  percentages,
+  problemsByRound,
+  type RoundSettings,
+} from './rounds.js';
 import { BENCH_ADMIN as ADMIN, readMemory, startBareScript, stopServer, type ServerProcess } from './servers.js';
 import { call, firstRobotId, newClient, signIn, type Session } from './shop-client.js';
 
@@ -27,7 +34,13 @@ export interface OrderFigures {
 }
 
 /** `connections` connections (50 by default), each one client's session, posting orders for `seconds`. */
-export async function orderLoad(url: string, sessions: Session[], robotId: string, seconds: number, connections = CONNECTIONS): Promise<OrderFigures> {
+export async function orderLoad(
+  url: string,
+  sessions: Session[],
+  robotId: string,
+  seconds: number,
+  connections = CONNECTIONS,
+): Promise<OrderFigures> {
   let next = 0;
   const body = JSON.stringify({ robot_id: robotId, ...ORDER });
   const result = await autocannon({
@@ -40,7 +53,12 @@ export async function orderLoad(url: string, sessions: Session[], robotId: strin
         method: 'POST',
         setupRequest: (req, context) => {
           context.cookie ??= sessions[next++ % sessions.length]!.cookie;
-          return { ...req, path: '/api/orders', body, headers: { 'content-type': 'application/json', cookie: context.cookie } };
+          return {
+            ...req,
+            path: '/api/orders',
+            body,
+            headers: { 'content-type': 'application/json', cookie: context.cookie },
+          };
         },
       },
     ],
@@ -50,16 +68,34 @@ export async function orderLoad(url: string, sessions: Session[], robotId: strin
 
 /** The reference on the part's own database: SQLite's file in the data folder, or its PostgreSQL twin. */
 function startBareOrders(shop: IsolatedShop): Promise<ServerProcess> {
-  if (shop.databaseUrl) return startBareScript('bare-orders', 'bench/bare-orders-postgres-server.ts', { BARE_DATABASE_URL: shop.databaseUrl }, '/health');
-  return startBareScript('bare-orders', 'bench/bare-orders-server.ts', { BARE_DB_FILE: path.join(shop.dataDir, 'shop.db') }, '/health');
+  if (shop.databaseUrl)
+    return startBareScript(
+      'bare-orders',
+      'bench/bare-orders-postgres-server.ts',
+      { BARE_DATABASE_URL: shop.databaseUrl },
+      '/health',
+    );
+  return startBareScript(
+    'bare-orders',
+    'bench/bare-orders-server.ts',
+    { BARE_DB_FILE: path.join(shop.dataDir, 'shop.db') },
+    '/health',
+  );
 }
 
 type Row = [measure: string, server: string, figure: string, p99: string, share: string];
 
-async function benchOrderCreation(shop: IsolatedShop, sessions: Session[], robotId: string, settings: RoundSettings): Promise<Row[]> {
+async function benchOrderCreation(
+  shop: IsolatedShop,
+  sessions: Session[],
+  robotId: string,
+  settings: RoundSettings,
+): Promise<Row[]> {
   const bare = await startBareOrders(shop);
   try {
-    console.log(`POST /api/orders, ${CONNECTIONS} clients: app and bare node:http (same session lookup and insert) in alternate rounds…`);
+    console.log(
+      `POST /api/orders, ${CONNECTIONS} clients: app and bare node:http (same session lookup and insert) in alternate rounds…`,
+    );
     const rounds = await alternate(
       settings,
       (seconds) => orderLoad(shop.app.origin, sessions, robotId, seconds),
@@ -67,7 +103,8 @@ async function benchOrderCreation(shop: IsolatedShop, sessions: Session[], robot
     );
     for (const problem of problemsByRound(rounds.a)) console.log(`  warning, app orders, ${problem}`);
     for (const problem of problemsByRound(rounds.b)) console.log(`  warning, bare orders, ${problem}`);
-    const rate = (figures: OrderFigures[]) => `${formatSpread(figures.map((round) => round.requestsPerSecond))} orders/s`;
+    const rate = (figures: OrderFigures[]) =>
+      `${formatSpread(figures.map((round) => round.requestsPerSecond))} orders/s`;
     const p99 = (figures: OrderFigures[]) => formatSpread(figures.map((round) => round.p99Ms));
     const share = formatPercentSpread(
       percentages(
@@ -88,7 +125,14 @@ async function benchOrderCreation(shop: IsolatedShop, sessions: Session[], robot
  * A payment callback reaching the 1,000 streams of the order's page, against the bare server
  * writing one event to its 1,000 streams; a round is one event on each side.
  */
-async function benchCallbackEvents(shop: IsolatedShop, bare: ServerProcess, owner: Session, admin: Session, orderId: string, settings: RoundSettings): Promise<Row[]> {
+async function benchCallbackEvents(
+  shop: IsolatedShop,
+  bare: ServerProcess,
+  owner: Session,
+  admin: Session,
+  orderId: string,
+  settings: RoundSettings,
+): Promise<Row[]> {
   const origin = shop.app.origin;
   console.log(`payment callback -> ${SSE_CLIENTS} event streams: app and bare node:http in alternate rounds…`);
   const appStreams = await openStreams(`${origin}/api/orders/${orderId}/events`, SSE_CLIENTS, { cookie: owner.cookie });
@@ -108,7 +152,15 @@ async function benchCallbackEvents(shop: IsolatedShop, bare: ServerProcess, owne
         paid = true;
         return appStreams.next(
           (data) => data.includes('"status":"paid"'),
-          () => call(origin, 'POST', '/api/hooks/payment', undefined, { order_id: orderId, status: 'paid' }, { 'x-secret-token': SECRET }),
+          () =>
+            call(
+              origin,
+              'POST',
+              '/api/hooks/payment',
+              undefined,
+              { order_id: orderId, status: 'paid' },
+              { 'x-secret-token': SECRET },
+            ),
         );
       },
       () =>
@@ -117,8 +169,16 @@ async function benchCallbackEvents(shop: IsolatedShop, bare: ServerProcess, owne
           () => call(bare.origin, 'POST', '/publish'),
         ),
     );
-    const median = (delays: number[][]) => `median ${formatSpread(delays.map((round) => percentile(round, 0.5)), 1)} ms`;
-    const p99 = (delays: number[][]) => formatSpread(delays.map((round) => percentile(round, 0.99)), 1);
+    const median = (delays: number[][]) =>
+      `median ${formatSpread(
+        delays.map((round) => percentile(round, 0.5)),
+        1,
+      )} ms`;
+    const p99 = (delays: number[][]) =>
+      formatSpread(
+        delays.map((round) => percentile(round, 0.99)),
+        1,
+      );
     return [
       [`callback -> ${SSE_CLIENTS} SSE clients`, 'app', median(rounds.a), p99(rounds.a), ''],
       [`callback -> ${SSE_CLIENTS} SSE clients`, 'bare node:http', median(rounds.b), p99(rounds.b), ''],
@@ -130,7 +190,15 @@ async function benchCallbackEvents(shop: IsolatedShop, bare: ServerProcess, owne
 }
 
 /** The order's 50 MB file through its signed link, against the bare server streaming the same file. */
-async function benchDownload(shop: IsolatedShop, bare: ServerProcess, owner: Session, admin: Session, orderId: string, file: string, settings: RoundSettings): Promise<Row[]> {
+async function benchDownload(
+  shop: IsolatedShop,
+  bare: ServerProcess,
+  owner: Session,
+  admin: Session,
+  orderId: string,
+  file: string,
+  settings: RoundSettings,
+): Promise<Row[]> {
   const origin = shop.app.origin;
   await call(origin, 'PATCH', `/api/admin/orders/${orderId}`, admin, { status: 'paid' });
   const form = new FormData();
@@ -147,7 +215,8 @@ async function benchDownload(shop: IsolatedShop, bare: ServerProcess, owner: Ses
     (seconds) => downloadFor(`${bare.origin}/file`, seconds, bare.child.pid),
   );
   const rate = (figures: Array<{ mbPerSecond: number }>) => formatSpread(figures.map((round) => round.mbPerSecond));
-  const growth = (figures: Array<{ peakRssMb: number }>, before: number) => formatNumber(Math.max(0, ...figures.map((round) => round.peakRssMb - before)), 1);
+  const growth = (figures: Array<{ peakRssMb: number }>, before: number) =>
+    formatNumber(Math.max(0, ...figures.map((round) => round.peakRssMb - before)), 1);
   const share = formatPercentSpread(
     percentages(
       rounds.a.map((round) => round.mbPerSecond),
@@ -173,7 +242,9 @@ export async function benchOrders(shop: IsolatedShop, settings: RoundSettings): 
   const rows = await benchOrderCreation(shop, sessions, robotId, settings);
 
   const owner = sessions[0]!;
-  const order = (await (await call(origin, 'POST', '/api/orders', owner, { robot_id: robotId, ...ORDER })).json()) as { id: string };
+  const order = (await (await call(origin, 'POST', '/api/orders', owner, { robot_id: robotId, ...ORDER })).json()) as {
+    id: string;
+  };
   const file = path.join(shop.dataDir, 'robot-50mb.zip');
   writeFileSync(file, Buffer.alloc(FILE_BYTES, 0x5a));
   const bare = await startBareScript('bare-streams', 'bench/bare-stream-server.ts', { BARE_FILE: file }, '/health');
@@ -184,8 +255,18 @@ export async function benchOrders(shop: IsolatedShop, settings: RoundSettings): 
     await stopServer(bare);
   }
 
-  const columns = [{ title: 'orders' }, { title: 'server' }, { title: 'figure' }, { title: 'p99 ms', alignRight: true }, { title: 'app % of bare', alignRight: true }];
+  const columns = [
+    { title: 'orders' },
+    { title: 'server' },
+    { title: 'figure' },
+    { title: 'p99 ms', alignRight: true },
+    { title: 'app % of bare', alignRight: true },
+  ];
   console.log(`\n${formatTable(columns, rows)}`);
-  console.log(`  latency = from sending the callback to each stream receiving its event, ${SSE_CLIENTS} streams a round (median and p99 of each round's delays)`);
-  console.log('  download = 50 MB files fetched 2 at a time for the round; RSS growth = highest resident memory during the rounds minus before');
+  console.log(
+    `  latency = from sending the callback to each stream receiving its event, ${SSE_CLIENTS} streams a round (median and p99 of each round's delays)`,
+  );
+  console.log(
+    '  download = 50 MB files fetched 2 at a time for the round; RSS growth = highest resident memory during the rounds minus before',
+  );
 }

@@ -5,7 +5,14 @@ import path from 'node:path';
 import type { IsolatedShop } from './isolated-shop.js';
 import { load, type Figures } from './load.js';
 import { formatNumber, formatTable } from './report.js';
-import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, type RoundSettings } from './rounds.js';
+import {
+  alternate,
+  formatPercentSpread,
+  formatSpread,
+  percentages,
+  problemsByRound,
+  type RoundSettings,
+} from './rounds.js';
 import { get, readMemory, startBare, stopServer } from './servers.js';
 
 interface Target {
@@ -27,7 +34,12 @@ interface TargetFigures {
 }
 
 /** Records the app's exact answer, then loads the app and a bare server replaying it in alternate rounds. */
-async function benchTarget(shop: IsolatedShop, target: Target, index: number, settings: RoundSettings): Promise<TargetFigures> {
+async function benchTarget(
+  shop: IsolatedShop,
+  target: Target,
+  index: number,
+  settings: RoundSettings,
+): Promise<TargetFigures> {
   const answer = await get(shop.app.origin + target.path);
   if (answer.status !== 200) throw new Error(`${target.name}: the app answered ${answer.status}`);
   const bodyFile = path.join(shop.dataDir, `target-${index}.body`);
@@ -88,7 +100,9 @@ function printMemory(pid: number | undefined): void {
     console.log('app memory: unavailable (needs /proc)');
     return;
   }
-  console.log(`app memory after the runs: RSS ${formatNumber(memory.rssMb, 1)} MB, peak (VmHWM) ${formatNumber(memory.peakMb, 1)} MB`);
+  console.log(
+    `app memory after the runs: RSS ${formatNumber(memory.rssMb, 1)} MB, peak (VmHWM) ${formatNumber(memory.peakMb, 1)} MB`,
+  );
 }
 
 export async function benchReads(shop: IsolatedShop, settings: RoundSettings): Promise<void> {

@@ -6,10 +6,14 @@ export interface Column {
 }
 
 export function formatTable(columns: Column[], rows: string[][]): string {
-  const widths = columns.map((column, index) => Math.max(column.title.length, ...rows.map((row) => (row[index] ?? '').length)));
+  const widths = columns.map((column, index) =>
+    Math.max(column.title.length, ...rows.map((row) => (row[index] ?? '').length)),
+  );
   const line = (cells: string[]) =>
     cells
-      .map((cell, index) => (columns[index]?.alignRight ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0)))
+      .map((cell, index) =>
+        columns[index]?.alignRight ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0),
+      )
       .join('  ')
       .trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
@@ -17,6 +21,8 @@ export function formatTable(columns: Column[], rows: string[][]): string {
 }
 
 export function formatNumber(value: number, fractionDigits = 0): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
 }
-

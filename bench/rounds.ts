@@ -20,7 +20,11 @@ export interface RoundSettings {
 const SETTLE_MS = 500;
 
 /** Runs `a` then `b` for `seconds` each, warm-up first, then `rounds` times in turn. */
-export async function alternate<A, B>(settings: RoundSettings, a: (seconds: number) => Promise<A>, b: (seconds: number) => Promise<B>): Promise<{ a: A[]; b: B[] }> {
+export async function alternate<A, B>(
+  settings: RoundSettings,
+  a: (seconds: number) => Promise<A>,
+  b: (seconds: number) => Promise<B>,
+): Promise<{ a: A[]; b: B[] }> {
   const settled = async <T>(run: (seconds: number) => Promise<T>, seconds: number) => {
     await setTimeout(SETTLE_MS);
     return run(seconds);

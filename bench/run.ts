@@ -41,11 +41,18 @@ const parts: Part[] = [
 /** Same rule as `npm start`: build only when the sources changed since the last build. */
 async function ensureBuilt(): Promise<void> {
   // Loaded by URL because scripts/ is plain JavaScript without type declarations.
-  const buildState = (await import(new URL('../scripts/build-state.mjs', import.meta.url).href)) as { isBuildCurrent: () => boolean };
+  const buildState = (await import(new URL('../scripts/build-state.mjs', import.meta.url).href)) as {
+    isBuildCurrent: () => boolean;
+  };
   if (buildState.isBuildCurrent()) return;
   console.log('bench: building the app first (dist/ is missing or older than the sources)…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (build.status !== 0) throw new Error('the build failed; see the messages above (BENCH_FROM_SOURCE=1 measures the sources instead)');
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (build.status !== 0)
+    throw new Error('the build failed; see the messages above (BENCH_FROM_SOURCE=1 measures the sources instead)');
 }
 
 function describe(error: unknown): string {
@@ -104,7 +111,9 @@ async function main(): Promise<number> {
     process.off('SIGINT', interrupt);
   }
   if (failed.length === 0) return 0;
-  console.error(`\nbench: ${failed.length} part(s) failed: ${failed.join(', ')} (BENCH_ONLY=${failed.join(',')} runs them again)`);
+  console.error(
+    `\nbench: ${failed.length} part(s) failed: ${failed.join(', ')} (BENCH_ONLY=${failed.join(',')} runs them again)`,
+  );
   return 1;
 }
 

@@ -46,7 +46,11 @@ export function get(url: string): Promise<HttpAnswer> {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? '', body: Buffer.concat(chunks) }),
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: response.headers['content-type'] ?? '',
+          body: Buffer.concat(chunks),
+        }),
       );
       response.on('error', reject);
     });
@@ -86,19 +90,30 @@ async function waitUntilReady(server: ServerProcess, readyPath: string, output: 
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new StartupError(`${server.name} exited (${server.child.exitCode ?? server.child.signalCode}) before answering`, output());
+      throw new StartupError(
+        `${server.name} exited (${server.child.exitCode ?? server.child.signalCode}) before answering`,
+        output(),
+      );
     }
     if (await answersOk(server.origin + readyPath)) return;
     await sleep(200);
   }
   await stopServer(server);
-  throw new StartupError(`${server.name} did not answer GET ${readyPath} with 200 within ${START_TIMEOUT_MS / 1000} s`, output());
+  throw new StartupError(
+    `${server.name} did not answer GET ${readyPath} with 200 within ${START_TIMEOUT_MS / 1000} s`,
+    output(),
+  );
 }
 
 /** Every server started and not yet exited, for an interrupted run. */
 const running = new Set<ServerProcess>();
 
-async function startServer(name: string, args: string[], env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
+async function startServer(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -147,7 +162,12 @@ export function startApp({ dataDir, fromSource, env: extra = {} }: AppOptions): 
 }
 
 /** A reference server of bench/ (run through tsx) with its environment; ready when GET readyPath is 200. */
-export function startBareScript(name: string, script: string, env: Record<string, string>, readyPath = '/'): Promise<ServerProcess> {
+export function startBareScript(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath = '/',
+): Promise<ServerProcess> {
   return startServer(name, ['--import', 'tsx', script], env, readyPath);
 }
 

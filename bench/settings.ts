@@ -23,7 +23,8 @@ function numberFromEnv(name: string, fallback: number, minimum: number, unit = '
   const text = process.env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < minimum) throw new Error(`${name} must be at least ${minimum} ${unit} (got ${JSON.stringify(text)})`);
+  if (!Number.isFinite(value) || value < minimum)
+    throw new Error(`${name} must be at least ${minimum} ${unit} (got ${JSON.stringify(text)})`);
   return value;
 }
 
@@ -33,7 +34,8 @@ export function readSettings(partNames: string[]): Settings {
     .map((name) => name.trim())
     .filter(Boolean);
   const unknown = only?.filter((name) => !partNames.includes(name)) ?? [];
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY names no part ${unknown.join(', ')}; the parts are ${partNames.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY names no part ${unknown.join(', ')}; the parts are ${partNames.join(', ')}`);
   return {
     warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2, 0),
     roundSeconds: numberFromEnv('BENCH_ROUND_SECONDS', 3, 1),
@@ -62,7 +64,9 @@ export function printEnvironment(settings: Settings): void {
   console.log(
     `load: autocannon, ${CONNECTIONS} connections, pipelining 1; each comparison: ${formatNumber(settings.warmupSeconds)} s warm-up of each side (discarded), then ${settings.rounds} rounds of ${formatNumber(settings.roundSeconds)} s alternating app and reference (A B A B …); the load generator shares the CPUs`,
   );
-  console.log('figures: median over the rounds [lowest–highest round]; a ratio is taken per round, between the two adjacent runs of that round');
+  console.log(
+    'figures: median over the rounds [lowest–highest round]; a ratio is taken per round, between the two adjacent runs of that round',
+  );
 }
 
 /** Other work on the machine moves the figures; the load average before and after each part makes that visible. */

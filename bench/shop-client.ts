@@ -1,7 +1,14 @@
 // Calls to the app's API as a signed-in browser makes them, for the parts that set data up.
 export type Session = { cookie: string };
 
-export async function call(origin: string, method: string, url: string, session?: Session, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export async function call(
+  origin: string,
+  method: string,
+  url: string,
+  session?: Session,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const init: RequestInit = { method, headers: { origin, ...(session ? { cookie: session.cookie } : {}), ...headers } };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
@@ -15,12 +22,21 @@ export async function call(origin: string, method: string, url: string, session?
 
 export async function signIn(origin: string, email: string, password: string): Promise<Session> {
   const response = await call(origin, 'POST', '/api/auth/sign-in/email', undefined, { email, password });
-  return { cookie: response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') };
+  return {
+    cookie: response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; '),
+  };
 }
 
 export async function newClient(origin: string, index: number): Promise<Session> {
   const email = `bench-client-${index}-${Date.now()}@example.com`;
-  await call(origin, 'POST', '/api/auth/sign-up/email', undefined, { email, password: 'bench-password-1', name: `Bench Client ${index}` });
+  await call(origin, 'POST', '/api/auth/sign-up/email', undefined, {
+    email,
+    password: 'bench-password-1',
+    name: `Bench Client ${index}`,
+  });
   return signIn(origin, email, 'bench-password-1');
 }
 

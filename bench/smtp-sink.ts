@@ -26,7 +26,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on('error', () => undefined);
       stream.resume();
       stream.on('end', () => {
-        const domains = new Set(session.envelope.rcptTo.map((recipient) => recipient.address.split('@').pop()!.toLowerCase()));
+        const domains = new Set(
+          session.envelope.rcptTo.map((recipient) => recipient.address.split('@').pop()!.toLowerCase()),
+        );
         for (const domain of domains) byDomain.set(domain, (byDomain.get(domain) ?? 0) + 1);
         callback();
       });

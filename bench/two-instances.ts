@@ -7,7 +7,14 @@ import type { IsolatedShop } from './isolated-shop.js';
 import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
 import { orderLoad, type OrderFigures } from './orders.js';
 import { formatTable } from './report.js';
-import { alternate, formatPercentSpread, formatSpread, percentages, problemsByRound, type RoundSettings } from './rounds.js';
+import {
+  alternate,
+  formatPercentSpread,
+  formatSpread,
+  percentages,
+  problemsByRound,
+  type RoundSettings,
+} from './rounds.js';
 import { startApp, stopServer } from './servers.js';
 import { firstRobotId, newClient, type Session } from './shop-client.js';
 
@@ -22,19 +29,34 @@ function sum(results: OrderFigures[]): Sum {
   return {
     requestsPerSecond: results.reduce((total, result) => total + result.requestsPerSecond, 0),
     p99Ms: Math.max(...results.map((result) => result.p99Ms)),
-    problems: results.flatMap((result, index) => result.problems.map((problem) => (results.length > 1 ? `instance ${index + 1}: ${problem}` : problem))),
+    problems: results.flatMap((result, index) =>
+      result.problems.map((problem) => (results.length > 1 ? `instance ${index + 1}: ${problem}` : problem)),
+    ),
   };
 }
 
 /** GET `path` on every origin at once, the 50 connections split between them. */
 async function readThroughAll(origins: string[], path: string, seconds: number): Promise<Sum> {
   const connections = Math.floor(CONNECTIONS / origins.length);
-  const results = await Promise.all(origins.map((origin) => autocannon({ url: origin + path, connections, pipelining: 1, duration: seconds })));
-  return sum(results.map((result) => ({ requestsPerSecond: requestsPerSecond(result), p99Ms: latencyP99(result), problems: problemsOf(result) })));
+  const results = await Promise.all(
+    origins.map((origin) => autocannon({ url: origin + path, connections, pipelining: 1, duration: seconds })),
+  );
+  return sum(
+    results.map((result) => ({
+      requestsPerSecond: requestsPerSecond(result),
+      p99Ms: latencyP99(result),
+      problems: problemsOf(result),
+    })),
+  );
 }
 
 /** Order creation through every origin at once, the 50 clients split between them. */
-async function ordersThroughAll(origins: string[], sessions: Session[], robotId: string, seconds: number): Promise<Sum> {
+async function ordersThroughAll(
+  origins: string[],
+  sessions: Session[],
+  robotId: string,
+  seconds: number,
+): Promise<Sum> {
   const connections = Math.floor(CONNECTIONS / origins.length);
   const results = await Promise.all(
     origins.map((origin, index) =>
@@ -96,9 +118,19 @@ export async function benchTwoInstances(shop: IsolatedShop, settings: RoundSetti
       (seconds) => ordersThroughAll([first], sessions, robotId, seconds),
       (seconds) => ordersThroughAll(origins, sessions, robotId, seconds),
     );
-    const columns = [{ title: 'two instances' }, { title: 'instances' }, { title: 'figure' }, { title: 'p99 ms', alignRight: true }, { title: '% of one', alignRight: true }];
-    console.log(`\n${formatTable(columns, [...rows('GET /api/robots', 'req/s', reads), ...rows('create order, 50 clients', 'orders/s', orders)])}`);
-    console.log("  both instances and the load generator share this machine's CPUs; rate limits and sessions are shared through the database");
+    const columns = [
+      { title: 'two instances' },
+      { title: 'instances' },
+      { title: 'figure' },
+      { title: 'p99 ms', alignRight: true },
+      { title: '% of one', alignRight: true },
+    ];
+    console.log(
+      `\n${formatTable(columns, [...rows('GET /api/robots', 'req/s', reads), ...rows('create order, 50 clients', 'orders/s', orders)])}`,
+    );
+    console.log(
+      "  both instances and the load generator share this machine's CPUs; rate limits and sessions are shared through the database",
+    );
   } finally {
     await stopServer(second);
   }

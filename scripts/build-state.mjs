@@ -5,7 +5,15 @@ import { createHash } from 'node:crypto';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', 'build-stamp.json');
-const inputs = ['src', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.web.json', 'package-lock.json'];
+const inputs = [
+  'src',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'tsconfig.web.json',
+  'package-lock.json',
+];
 
 function* files(entry) {
   const full = path.join(root, entry);
@@ -39,5 +47,8 @@ export function isBuildCurrent() {
 }
 
 export function writeBuildStamp() {
-  writeFileSync(stampFile, JSON.stringify({ fingerprint: sourceFingerprint(), builtAt: new Date().toISOString() }) + '\n');
+  writeFileSync(
+    stampFile,
+    JSON.stringify({ fingerprint: sourceFingerprint(), builtAt: new Date().toISOString() }) + '\n',
+  );
 }

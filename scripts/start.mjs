@@ -6,7 +6,10 @@ import { isBuildCurrent } from './build-state.mjs';
 
 if (!isBuildCurrent()) {
   process.stderr.write('tradebot-store: building the app (first start or changed sources)…\n');
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (build.status !== 0) {
     process.stderr.write('tradebot-store: the build failed; see the messages above\n');
     process.exit(build.status ?? 1);
@@ -16,7 +19,11 @@ if (!isBuildCurrent()) {
 // The server runs as a child so that this process stays a thin supervisor: a process manager's
 // SIGTERM or a terminal's Ctrl-C reaches the server, which finishes its requests and closes the
 // database, and this process then exits with the server's own status.
-const server = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, '../dist/node/server/main.js')], { stdio: 'inherit' });
+const server = spawn(
+  process.execPath,
+  [...process.execArgv, path.join(import.meta.dirname, '../dist/node/server/main.js')],
+  { stdio: 'inherit' },
+);
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
     if (server.exitCode === null) server.kill(signal);

@@ -10,7 +10,12 @@ const steps = [
   ['type-check', bin('tsc'), ['-p', 'tsconfig.json']],
   ['type-check (web)', bin('tsc'), ['-p', 'tsconfig.web.json']],
   ['lint', bin('eslint'), ['.']],
-  [`unit and API tests (${process.env.TEST_DATABASE_URL ? 'SQLite and PostgreSQL' : 'SQLite only: set TEST_DATABASE_URL to add PostgreSQL'})`, bin('vitest'), ['run']],
+  ['format check (Prettier)', bin('prettier'), ['--check', '.']],
+  [
+    `unit and API tests (${process.env.TEST_DATABASE_URL ? 'SQLite and PostgreSQL' : 'SQLite only: set TEST_DATABASE_URL to add PostgreSQL'})`,
+    bin('vitest'),
+    ['run'],
+  ],
   ['build', process.execPath, [path.join(root, 'scripts/build.mjs')]],
   ['end-to-end tests (Chromium)', bin('playwright'), ['test']],
 ];

@@ -63,13 +63,19 @@ export interface BuildOptions extends LogOptions {
   onAdministratorGenerated?: (credentials: { email: string; password: string }) => void;
 }
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', import.meta.url.includes('/dist/') ? '..' : '.');
+const projectRoot = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../..',
+  import.meta.url.includes('/dist/') ? '..' : '.',
+);
 
 /** Builds the whole application without listening, so that tests can `inject` requests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, options)).withTypeProvider<ZodTypeProvider>();
   if (config.trustProxy === true) {
-    app.log.warn('TRUST_PROXY=true believes the left-most X-Forwarded-For address, which any client can write: set the number of proxies in front of the shop (e.g. 1) or their addresses instead');
+    app.log.warn(
+      'TRUST_PROXY=true believes the left-most X-Forwarded-For address, which any client can write: set the number of proxies in front of the shop (e.g. 1) or their addresses instead',
+    );
   }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,7 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { database, admin } = await openAppDatabase(config, app.log);
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
-  if (admin.kind === 'created' && admin.generatedPassword) options.onAdministratorGenerated?.({ email: admin.email, password: admin.generatedPassword });
+  if (admin.kind === 'created' && admin.generatedPassword)
+    options.onAdministratorGenerated?.({ email: admin.email, password: admin.generatedPassword });
 
   const { db } = database;
   const cache = new PublicCache();
@@ -85,7 +92,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = createStorage(config);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close?.());
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
   // Closes after the modules that mail stop (onClose hooks run last in, first out).
   app.addHook('onClose', () => mailer.close());
   const settingsService = createSettingsService(db);
@@ -95,7 +107,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     exclusive: (job, work) => runExclusive(db, database.dialect, job, work),
     cache,
     settings: settingsService,
-    automation: createAutomationGateway({ readSettings: () => settingsService.getAll(), publicUrl: config.publicUrl, previousSecret: config.automationPreviousSecret }),
+    automation: createAutomationGateway({
+      readSettings: () => settingsService.getAll(),
+      publicUrl: config.publicUrl,
+      previousSecret: config.automationPreviousSecret,
+    }),
     audit: createAuditLog(db),
     mailer,
     storage,
@@ -120,7 +136,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   // Before every route: it describes the routes registered after it.
-  await registerOpenApi(app, (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version);
+  await registerOpenApi(
+    app,
+    (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version,
+  );
   registerMetrics(app, { token: config.metricsToken, poolStats: database.poolStats });
   registerHealthRoute(app, database.ping);
   registerAuthRoutes(app, auth, config);
@@ -140,6 +159,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await audit.register(app, context);
   await orders.register(app, context);
 
-  await registerStorefront(app, { webRoot: options.webRoot ?? path.join(projectRoot, 'dist/web'), publicUrl: config.publicUrl, db, settings: context.settings, cache });
+  await registerStorefront(app, {
+    webRoot: options.webRoot ?? path.join(projectRoot, 'dist/web'),
+    publicUrl: config.publicUrl,
+    db,
+    settings: context.settings,
+    cache,
+  });
   return app;
 }

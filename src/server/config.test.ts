@@ -59,12 +59,20 @@ describe('configuration', () => {
 
   it('has finite HTTP timeouts by default, configurable, the head no longer than the whole request', () => {
     expect(parseConfig({}).timeouts).toEqual({ headersMs: 15_000, requestMs: 120_000, keepAliveMs: 10_000 });
-    expect(parseConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '5', HTTP_REQUEST_TIMEOUT_SECONDS: '30', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '65' }).timeouts).toEqual({
+    expect(
+      parseConfig({
+        HTTP_HEADERS_TIMEOUT_SECONDS: '5',
+        HTTP_REQUEST_TIMEOUT_SECONDS: '30',
+        HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+      }).timeouts,
+    ).toEqual({
       headersMs: 5000,
       requestMs: 30_000,
       keepAliveMs: 65_000,
     });
-    expect(() => parseConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(/^Invalid HTTP_HEADERS_TIMEOUT_SECONDS/);
+    expect(() => parseConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(
+      /^Invalid HTTP_HEADERS_TIMEOUT_SECONDS/,
+    );
   });
 
   it('takes STATS_REFRESH_SECONDS, 0 meaning refreshes on demand only', () => {
@@ -95,7 +103,11 @@ describe('configuration', () => {
         credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
         forcePathStyle: true,
       });
-      expect(parseConfig({ STORAGE: 's3', S3_BUCKET: 'b' }).storage).toMatchObject({ region: 'us-east-1', credentials: undefined, forcePathStyle: false });
+      expect(parseConfig({ STORAGE: 's3', S3_BUCKET: 'b' }).storage).toMatchObject({
+        region: 'us-east-1',
+        credentials: undefined,
+        forcePathStyle: false,
+      });
     });
 
     it.each([

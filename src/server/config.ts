@@ -28,7 +28,16 @@ function seconds(fallback: number, min: number, max: number) {
 }
 
 /** The social sign-in providers of SPEC §3, as better-auth names them. */
-export const socialProviderIds = ['google', 'github', 'facebook', 'twitter', 'microsoft', 'discord', 'linkedin', 'apple'] as const;
+export const socialProviderIds = [
+  'google',
+  'github',
+  'facebook',
+  'twitter',
+  'microsoft',
+  'discord',
+  'linkedin',
+  'apple',
+] as const;
 export type SocialProviderId = (typeof socialProviderIds)[number];
 
 function providerVariables() {
@@ -56,13 +65,21 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   SEED_DEMO: optionalText.pipe(booleanText.optional()).transform((value) => value ?? true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: optionalText.pipe(z.string().min(3).optional()),
   REQUIRE_EMAIL_VERIFICATION: optionalText.pipe(booleanText.optional()),
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
-      .regex(/^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count, or a comma-separated list of proxy addresses')
+      .regex(
+        /^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/,
+        'must be true, false, a hop count, or a comma-separated list of proxy addresses',
+      )
       .optional(),
   ),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number of attempts' }).int().min(1).max(100_000).default(10),
@@ -93,9 +110,7 @@ const envSchema = z.object({
   AUTOMATION_PREVIOUS_SECRET: optionalText,
 });
 
-export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string };
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export interface Config {
   port: number;
@@ -159,7 +174,10 @@ function storageConfig(vars: z.infer<typeof envSchema>): StorageConfig {
     bucket: vars.S3_BUCKET,
     endpoint: vars.S3_ENDPOINT,
     region: vars.S3_REGION ?? 'us-east-1',
-    credentials: vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY }
+        : undefined,
     forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? false,
   };
 }
@@ -168,7 +186,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((part) => part.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export class ConfigError extends Error {}
@@ -179,7 +200,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[name] ?? '')})`);
+    throw new ConfigError(
+      `Invalid ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[name] ?? '')})`,
+    );
   }
   const vars = result.data;
   const dataDir = path.resolve(vars.DATA_DIR);
@@ -205,7 +228,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     admin: { email: vars.ADMIN_EMAIL?.toLowerCase(), password: vars.ADMIN_PASSWORD },
     seedDemo: vars.SEED_DEMO,
     logLevel: vars.LOG_LEVEL,
-    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `TradeBot Store <no-reply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}>` },
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM ?? `TradeBot Store <no-reply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    },
     requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION ?? Boolean(vars.SMTP_URL),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     authRateLimit: vars.AUTH_RATE_LIMIT,

@@ -25,7 +25,11 @@ afterEach(async () => {
 });
 
 function expectOneLineFailure(started: Started, pattern: RegExp) {
-  const lines = started.stderr().trim().split('\n').filter((line) => !line.startsWith('(node:') && !line.includes('--trace-warnings'));
+  const lines = started
+    .stderr()
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('(node:') && !line.includes('--trace-warnings'));
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(pattern);
 }
@@ -40,7 +44,10 @@ describe('the server process', () => {
   it('stops with one line when PostgreSQL cannot be reached', async () => {
     const started = server({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' });
     expect(await started.exited).toBe(1);
-    expectOneLineFailure(started, /^tradebot-store: Cannot open the database at postgres:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop/);
+    expectOneLineFailure(
+      started,
+      /^tradebot-store: Cannot open the database at postgres:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop/,
+    );
   });
 
   it('refuses a second process on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {

@@ -17,7 +17,11 @@ function isOperatorError(error: unknown): error is Error {
 }
 
 function fail(error: unknown): never {
-  const message = isOperatorError(error) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message = isOperatorError(error)
+    ? error.message
+    : error instanceof Error
+      ? (error.stack ?? error.message)
+      : String(error);
   process.stderr.write(`tradebot-store: ${message}\n`);
   process.exit(1);
 }
@@ -76,7 +80,8 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close().catch(() => undefined);
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(new ConfigError(`Invalid PORT: ${config.port} is already in use`));
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      fail(new ConfigError(`Invalid PORT: ${config.port} is already in use`));
     throw error;
   }
   app.log.info(`shop ready at ${config.publicUrl} (${config.database.dialect})`);

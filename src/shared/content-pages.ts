@@ -5,11 +5,23 @@ import type { PageName } from './pages.js';
  * database's CHECK constraint (migration 0003) and the browser app all read. Adding a slug here
  * also needs a migration that widens that constraint.
  */
-export const CONTENT_PAGE_SLUGS = ['copy_trade', 'update', 'terms', 'privacy', 'refund_policy', 'risk_disclosure'] as const;
+export const CONTENT_PAGE_SLUGS = [
+  'copy_trade',
+  'update',
+  'terms',
+  'privacy',
+  'refund_policy',
+  'risk_disclosure',
+] as const;
 export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];
 
 /** The legal pages a shop selling trading software needs (DESIGN deviation 8). */
-export const LEGAL_PAGE_SLUGS = ['terms', 'privacy', 'refund_policy', 'risk_disclosure'] as const satisfies readonly ContentPageSlug[];
+export const LEGAL_PAGE_SLUGS = [
+  'terms',
+  'privacy',
+  'refund_policy',
+  'risk_disclosure',
+] as const satisfies readonly ContentPageSlug[];
 
 /** The public page that shows each content page. */
 export const contentPageNames = {

@@ -41,7 +41,12 @@ export type ErrorCode = (typeof errorCodes)[number];
  * better-auth's own codes, passed through lower-cased by the auth routes, that the web app tells
  * apart (its others only need the status).
  */
-export const authErrorCodes = ['email_not_verified', 'invalid_token', 'user_already_exists', 'user_already_exists_use_another_email'] as const;
+export const authErrorCodes = [
+  'email_not_verified',
+  'invalid_token',
+  'user_already_exists',
+  'user_already_exists_use_another_email',
+] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 
 export type KnownErrorCode = ErrorCode | AuthErrorCode;

@@ -2,7 +2,6 @@ import { LANGUAGES, type Language } from './constants.js';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

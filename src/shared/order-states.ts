@@ -62,7 +62,12 @@ export function orderTransitionRule(event: OrderEvent): OrderTransitionRule {
     case 'admin_set':
       return { by: 'administrator', from: orderStatuses, to: event.status, refusal: null };
     case 'file_delivered':
-      return { by: 'administrator', from: paidStatuses, to: 'completed', refusal: 'A robot file can be delivered only for a paid order.' };
+      return {
+        by: 'administrator',
+        from: paidStatuses,
+        to: 'completed',
+        refusal: 'A robot file can be delivered only for a paid order.',
+      };
   }
 }
 
@@ -72,6 +77,7 @@ export type Transition = { ok: true; next: OrderStatus; changed: boolean } | { o
 export function nextOrderStatus(current: OrderStatus, event: OrderEvent, actor: OrderActor): Transition {
   const rule = orderTransitionRule(event);
   if (actor !== rule.by) return { ok: false, reason: `Only the ${rule.by} may cause ${event.type}.` };
-  if (!rule.from.includes(current)) return rule.refusal === null ? { ok: true, next: current, changed: false } : { ok: false, reason: rule.refusal };
+  if (!rule.from.includes(current))
+    return rule.refusal === null ? { ok: true, next: current, changed: false } : { ok: false, reason: rule.refusal };
   return { ok: true, next: rule.to, changed: rule.to !== current };
 }

@@ -38,7 +38,10 @@ const pagesByLowerName = new Map<string, PageName>(PAGES.map((page) => [page.toL
 /** Accepts a pathname, or a path with query and hash: `/foo/Faq?x=1#top` -> 'FAQ'. */
 export function resolvePage(path: string): PageName {
   const pathname = path.split(/[?#]/, 1)[0] ?? '';
-  const lastSegment = pathname.split('/').filter((segment) => segment !== '').at(-1);
+  const lastSegment = pathname
+    .split('/')
+    .filter((segment) => segment !== '')
+    .at(-1);
   if (lastSegment === undefined) return HOME;
   return pagesByLowerName.get(lastSegment.toLowerCase()) ?? HOME;
 }

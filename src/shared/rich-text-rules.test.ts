@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedImageSrc, isAllowedLinkHref, isBlankHtml, isExternalLink, keepEditorClasses, keepTextAlign } from './rich-text-rules.js';
+import {
+  isAllowedImageSrc,
+  isAllowedLinkHref,
+  isBlankHtml,
+  isExternalLink,
+  keepEditorClasses,
+  keepTextAlign,
+} from './rich-text-rules.js';
 
 // DOMPurify itself needs a DOM, which Vitest's node environment lacks and no installed package
 // provides; the whole sanitiser is exercised in Chromium by

@@ -6,7 +6,28 @@
  * and alignment. Pure functions, no DOM: unit tests check them in Node.
  */
 
-export const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'ol', 'ul', 'li', 'a', 'img'];
+export const ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'ol',
+  'ul',
+  'li',
+  'a',
+  'img',
+];
 export const ALLOWED_ATTR = ['href', 'src', 'alt', 'class', 'style'];
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);

@@ -1,7 +1,13 @@
 /** Setting keys and defaults, free of zod so the browser bundle can import them cheaply. */
 
 /** Keys that never leave the back office: where the workflows live, and their shared secret. */
-export const secretSettingKeys = ['n8n_webhook_url', 'n8n_callback_url', 'n8n_newsletter_url', 'n8n_secret_token', 'chatbot_webhook_url'] as const;
+export const secretSettingKeys = [
+  'n8n_webhook_url',
+  'n8n_callback_url',
+  'n8n_newsletter_url',
+  'n8n_secret_token',
+  'chatbot_webhook_url',
+] as const;
 
 /** Keys a visitor may read. */
 export const publicSettingKeys = [

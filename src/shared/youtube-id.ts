@@ -26,7 +26,8 @@ export function youtubeVideoId(address: string): string | null {
   const [first = '', second = ''] = url.pathname.split('/').filter((segment) => segment !== '');
   let candidate: string | null = null;
   if (host === 'youtu.be') candidate = first;
-  else if (YOUTUBE_HOSTS.has(host)) candidate = first === 'watch' ? url.searchParams.get('v') : ID_PATHS.has(first) ? second : null;
+  else if (YOUTUBE_HOSTS.has(host))
+    candidate = first === 'watch' ? url.searchParams.get('v') : ID_PATHS.has(first) ? second : null;
   return candidate !== null && VIDEO_ID.test(candidate) ? candidate : null;
 }
 
@@ -35,6 +36,13 @@ export function youtubeVideoId(address: string): string | null {
  * (which needs the playlist parameter to name the video again), no controls, inline on phones.
  */
 export function youtubeEmbedUrl(videoId: string): string {
-  const query = new URLSearchParams({ autoplay: '1', mute: '1', loop: '1', playlist: videoId, controls: '0', playsinline: '1' });
+  const query = new URLSearchParams({
+    autoplay: '1',
+    mute: '1',
+    loop: '1',
+    playlist: videoId,
+    controls: '0',
+    playsinline: '1',
+  });
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${query.toString()}`;
 }

@@ -49,7 +49,10 @@ const matrix: Record<string, Case> = {
   'GET /api/categories': { request: () => ({ url: '/api/categories' }), expected: everyone(200) },
   'GET /api/robots': { request: () => ({ url: '/api/robots' }), expected: everyone(200) },
   'GET /api/robots/:id': { request: (f) => ({ url: `/api/robots/${f.robotId}` }), expected: everyone(200) },
-  'GET /api/robots/:id/history': { request: (f) => ({ url: `/api/robots/${f.robotId}/history` }), expected: everyone(200) },
+  'GET /api/robots/:id/history': {
+    request: (f) => ({ url: `/api/robots/${f.robotId}/history` }),
+    expected: everyone(200),
+  },
   'GET /api/banners': { request: () => ({ url: '/api/banners' }), expected: everyone(200) },
   'GET /api/faqs': { request: () => ({ url: '/api/faqs' }), expected: everyone(200) },
   'GET /api/pages/:slug': { request: () => ({ url: '/api/pages/copy_trade' }), expected: everyone(200) },
@@ -69,21 +72,36 @@ const matrix: Record<string, Case> = {
   },
   'GET /api/auth/providers': { request: () => ({ url: '/api/auth/providers' }), expected: everyone(200) },
   'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(200) },
-  'POST /api/auth/*': { request: () => ({ url: '/api/auth/update-user', payload: { name: 'Same Name' } }), expected: signedIn },
+  'POST /api/auth/*': {
+    request: () => ({ url: '/api/auth/update-user', payload: { name: 'Same Name' } }),
+    expected: signedIn,
+  },
   'POST /api/auth/* (sign-in/email)': {
-    request: () => ({ url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.com', password: 'wrong-password' } }),
+    request: () => ({
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'nobody@example.com', password: 'wrong-password' },
+    }),
     expected: everyone(401),
   },
   'POST /api/auth/* (sign-up/email)': {
-    request: () => ({ url: '/api/auth/sign-up/email', payload: { email: TEST_ADMIN.email, password: 'whatever1', name: 'Again' } }),
+    request: () => ({
+      url: '/api/auth/sign-up/email',
+      payload: { email: TEST_ADMIN.email, password: 'whatever1', name: 'Again' },
+    }),
     expected: everyone(422),
   },
   'POST /api/auth/* (request-password-reset)': {
-    request: () => ({ url: '/api/auth/request-password-reset', payload: { email: 'nobody@example.com', redirectTo: '/ResetPassword' } }),
+    request: () => ({
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'nobody@example.com', redirectTo: '/ResetPassword' },
+    }),
     expected: everyone(200),
   },
   'POST /api/auth/* (reset-password)': {
-    request: () => ({ url: '/api/auth/reset-password', payload: { newPassword: 'new-password-1', token: 'not-a-token' } }),
+    request: () => ({
+      url: '/api/auth/reset-password',
+      payload: { newPassword: 'new-password-1', token: 'not-a-token' },
+    }),
     expected: everyone(400),
   },
   'POST /api/auth/* (send-verification-email)': {
@@ -92,7 +110,10 @@ const matrix: Record<string, Case> = {
     // may only ask for their own address.
     expected: { anonymous: 200, clientA: 400, clientB: 400, admin: 400 },
   },
-  'POST /api/newsletter/subscribe': { request: () => ({ url: '/api/newsletter/subscribe', payload: { email: 'not-an-email' } }), expected: everyone(400) },
+  'POST /api/newsletter/subscribe': {
+    request: () => ({ url: '/api/newsletter/subscribe', payload: { email: 'not-an-email' } }),
+    expected: everyone(400),
+  },
   // Disabled in a new shop: refused to everyone alike, signed in or not.
   'POST /api/chat': { request: () => ({ url: '/api/chat', payload: { message: 'Hello' } }), expected: everyone(403) },
   'PATCH /api/admin/users/:id (invalid body)': {
@@ -100,60 +121,159 @@ const matrix: Record<string, Case> = {
     expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 400 },
   },
   // Workflows prove they hold the shared secret; a session, even an administrator's, is no proof.
-  'POST /api/hooks/stats': { request: () => ({ url: '/api/hooks/stats', payload: { robot_name: 'Alpha', winrate: 60 } }), expected: everyone(401) },
-  'POST /api/hooks/stats (invalid body)': { request: () => ({ url: '/api/hooks/stats', payload: { winrate: true } }), expected: everyone(401) },
+  'POST /api/hooks/stats': {
+    request: () => ({ url: '/api/hooks/stats', payload: { robot_name: 'Alpha', winrate: 60 } }),
+    expected: everyone(401),
+  },
+  'POST /api/hooks/stats (invalid body)': {
+    request: () => ({ url: '/api/hooks/stats', payload: { winrate: true } }),
+    expected: everyone(401),
+  },
   'GET /api/admin/settings': { request: () => ({ url: '/api/admin/settings' }), expected: adminOnly },
-  'PATCH /api/admin/settings': { request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: 'Same' } } }), expected: adminOnly },
+  'PATCH /api/admin/settings': {
+    request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: 'Same' } } }),
+    expected: adminOnly,
+  },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },
-  'POST /api/orders': { request: (f) => ({ url: '/api/orders', payload: orderBody(f) }), expected: { anonymous: 401, clientA: 201, clientB: 201, admin: 201 } },
+  'POST /api/orders': {
+    request: (f) => ({ url: '/api/orders', payload: orderBody(f) }),
+    expected: { anonymous: 401, clientA: 201, clientB: 201, admin: 201 },
+  },
   'GET /api/orders': { request: () => ({ url: '/api/orders' }), expected: signedIn },
   'GET /api/orders/:id': { request: (f) => ({ url: `/api/orders/${f.orderId}` }), expected: ownerOnly(200) },
   // No payment workflow is configured in this shop: the owner learns it, nobody else does.
-  'POST /api/orders/:id/payment': { request: (f) => ({ url: `/api/orders/${f.orderId}/payment` }), expected: ownerOnly(503) },
-  'POST /api/orders/:id/download': { request: (f) => ({ url: `/api/orders/${f.orderId}/download` }), expected: ownerOnly(409) },
-  'GET /api/orders/:id/events': { request: () => ({ url: '/api/orders/no-such-order/events' }), expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 } },
+  'POST /api/orders/:id/payment': {
+    request: (f) => ({ url: `/api/orders/${f.orderId}/payment` }),
+    expected: ownerOnly(503),
+  },
+  'POST /api/orders/:id/download': {
+    request: (f) => ({ url: `/api/orders/${f.orderId}/download` }),
+    expected: ownerOnly(409),
+  },
+  'GET /api/orders/:id/events': {
+    request: () => ({ url: '/api/orders/no-such-order/events' }),
+    expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 },
+  },
   // The signed link is the only credential: a session changes nothing.
-  'GET /api/downloads/:token': { request: (f) => ({ url: `/api/downloads/${f.orderId}.zzzzzz.AAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA` }), expected: everyone(403) },
-  'POST /api/hooks/payment': { request: (f) => ({ url: '/api/hooks/payment', payload: { order_id: f.orderId, status: 'paid' } }), expected: everyone(401) },
+  'GET /api/downloads/:token': {
+    request: (f) => ({ url: `/api/downloads/${f.orderId}.zzzzzz.AAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA` }),
+    expected: everyone(403),
+  },
+  'POST /api/hooks/payment': {
+    request: (f) => ({ url: '/api/hooks/payment', payload: { order_id: f.orderId, status: 'paid' } }),
+    expected: everyone(401),
+  },
   'GET /api/admin/dashboard': { request: () => ({ url: '/api/admin/dashboard' }), expected: adminOnly },
-  'GET /api/admin/orders': { request: () => ({ url: '/api/admin/orders?status=paid&q=x&page=1' }), expected: adminOnly },
+  'GET /api/admin/orders': {
+    request: () => ({ url: '/api/admin/orders?status=paid&q=x&page=1' }),
+    expected: adminOnly,
+  },
   'GET /api/admin/orders/export': { request: () => ({ url: '/api/admin/orders/export' }), expected: adminOnly },
   'GET /api/admin/orders/:id': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}` }), expected: adminOnly },
-  'PATCH /api/admin/orders/:id': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}`, payload: { status: 'pending_payment' } }), expected: adminOnly },
-  'POST /api/admin/orders/:id/download-grants': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}/download-grants`, payload: { extra: 1 } }), expected: adminOnly },
+  'PATCH /api/admin/orders/:id': {
+    request: (f) => ({ url: `/api/admin/orders/${f.orderId}`, payload: { status: 'pending_payment' } }),
+    expected: adminOnly,
+  },
+  'POST /api/admin/orders/:id/download-grants': {
+    request: (f) => ({ url: `/api/admin/orders/${f.orderId}/download-grants`, payload: { extra: 1 } }),
+    expected: adminOnly,
+  },
   // A JSON body is not an upload: refused before anything is stored.
-  'PUT /api/admin/orders/:id/file': { request: (f) => ({ url: `/api/admin/orders/${f.orderId}/file`, payload: { file: 'x' } }), expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 415 } },
-  'DELETE /api/admin/orders/:id': { request: () => ({ url: '/api/admin/orders/no-such-order' }), expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 404 } },
-  'PATCH /api/admin/users/:id': { request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }), expected: adminOnly },
+  'PUT /api/admin/orders/:id/file': {
+    request: (f) => ({ url: `/api/admin/orders/${f.orderId}/file`, payload: { file: 'x' } }),
+    expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 415 },
+  },
+  'DELETE /api/admin/orders/:id': {
+    request: () => ({ url: '/api/admin/orders/no-such-order' }),
+    expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 404 },
+  },
+  'PATCH /api/admin/users/:id': {
+    request: (f) => ({ url: `/api/admin/users/${f.clientB.id}`, payload: { role: 'client' } }),
+    expected: adminOnly,
+  },
   // The back office (issue 10). Administrators get a 4xx where the request is built to change
   // nothing (an empty body, an unknown id): what matters is that nobody else gets past the door.
-  'POST /api/admin/settings/test-webhook': { request: () => ({ url: '/api/admin/settings/test-webhook', payload: { key: 'n8n_callback_url' } }), expected: adminAnswers(400) },
+  'POST /api/admin/settings/test-webhook': {
+    request: () => ({ url: '/api/admin/settings/test-webhook', payload: { key: 'n8n_callback_url' } }),
+    expected: adminAnswers(400),
+  },
   'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit' }), expected: adminOnly },
   'GET /api/admin/audit/export': { request: () => ({ url: '/api/admin/audit/export' }), expected: adminOnly },
-  'PUT /api/admin/pages/:slug': { request: () => ({ url: '/api/admin/pages/copy_trade', payload: { title: '' } }), expected: adminAnswers(400) },
-  'POST /api/admin/uploads/image': { request: () => ({ url: '/api/admin/uploads/image', payload: { file: 'not multipart' } }), expected: adminAnswers(415) },
+  'PUT /api/admin/pages/:slug': {
+    request: () => ({ url: '/api/admin/pages/copy_trade', payload: { title: '' } }),
+    expected: adminAnswers(400),
+  },
+  'POST /api/admin/uploads/image': {
+    request: () => ({ url: '/api/admin/uploads/image', payload: { file: 'not multipart' } }),
+    expected: adminAnswers(415),
+  },
   'GET /api/admin/categories': { request: () => ({ url: '/api/admin/categories' }), expected: adminOnly },
-  'POST /api/admin/categories': { request: () => ({ url: '/api/admin/categories', payload: {} }), expected: adminAnswers(400) },
-  'PATCH /api/admin/categories/:id': { request: () => ({ url: '/api/admin/categories/no-such-id', payload: {} }), expected: adminAnswers(404) },
-  'DELETE /api/admin/categories/:id': { request: () => ({ url: '/api/admin/categories/no-such-id' }), expected: adminAnswers(404) },
+  'POST /api/admin/categories': {
+    request: () => ({ url: '/api/admin/categories', payload: {} }),
+    expected: adminAnswers(400),
+  },
+  'PATCH /api/admin/categories/:id': {
+    request: () => ({ url: '/api/admin/categories/no-such-id', payload: {} }),
+    expected: adminAnswers(404),
+  },
+  'DELETE /api/admin/categories/:id': {
+    request: () => ({ url: '/api/admin/categories/no-such-id' }),
+    expected: adminAnswers(404),
+  },
   'GET /api/admin/robots': { request: () => ({ url: '/api/admin/robots' }), expected: adminOnly },
   'POST /api/admin/robots': { request: () => ({ url: '/api/admin/robots', payload: {} }), expected: adminAnswers(400) },
-  'PATCH /api/admin/robots/:id': { request: () => ({ url: '/api/admin/robots/no-such-id', payload: {} }), expected: adminAnswers(404) },
-  'DELETE /api/admin/robots/:id': { request: () => ({ url: '/api/admin/robots/no-such-id' }), expected: adminAnswers(404) },
+  'PATCH /api/admin/robots/:id': {
+    request: () => ({ url: '/api/admin/robots/no-such-id', payload: {} }),
+    expected: adminAnswers(404),
+  },
+  'DELETE /api/admin/robots/:id': {
+    request: () => ({ url: '/api/admin/robots/no-such-id' }),
+    expected: adminAnswers(404),
+  },
   'GET /api/admin/banners': { request: () => ({ url: '/api/admin/banners' }), expected: adminOnly },
-  'POST /api/admin/banners': { request: () => ({ url: '/api/admin/banners', payload: {} }), expected: adminAnswers(400) },
-  'PATCH /api/admin/banners/:id': { request: () => ({ url: '/api/admin/banners/no-such-id', payload: {} }), expected: adminAnswers(404) },
-  'DELETE /api/admin/banners/:id': { request: () => ({ url: '/api/admin/banners/no-such-id' }), expected: adminAnswers(404) },
-  'POST /api/admin/banners/:id/move': { request: () => ({ url: '/api/admin/banners/no-such-id/move', payload: { direction: 'up' } }), expected: adminAnswers(404) },
+  'POST /api/admin/banners': {
+    request: () => ({ url: '/api/admin/banners', payload: {} }),
+    expected: adminAnswers(400),
+  },
+  'PATCH /api/admin/banners/:id': {
+    request: () => ({ url: '/api/admin/banners/no-such-id', payload: {} }),
+    expected: adminAnswers(404),
+  },
+  'DELETE /api/admin/banners/:id': {
+    request: () => ({ url: '/api/admin/banners/no-such-id' }),
+    expected: adminAnswers(404),
+  },
+  'POST /api/admin/banners/:id/move': {
+    request: () => ({ url: '/api/admin/banners/no-such-id/move', payload: { direction: 'up' } }),
+    expected: adminAnswers(404),
+  },
   'GET /api/admin/faqs': { request: () => ({ url: '/api/admin/faqs' }), expected: adminOnly },
   'POST /api/admin/faqs': { request: () => ({ url: '/api/admin/faqs', payload: {} }), expected: adminAnswers(400) },
-  'PATCH /api/admin/faqs/:id': { request: () => ({ url: '/api/admin/faqs/no-such-id', payload: {} }), expected: adminAnswers(404) },
+  'PATCH /api/admin/faqs/:id': {
+    request: () => ({ url: '/api/admin/faqs/no-such-id', payload: {} }),
+    expected: adminAnswers(404),
+  },
   'DELETE /api/admin/faqs/:id': { request: () => ({ url: '/api/admin/faqs/no-such-id' }), expected: adminAnswers(404) },
-  'POST /api/admin/faqs/:id/move': { request: () => ({ url: '/api/admin/faqs/no-such-id/move', payload: { direction: 'up' } }), expected: adminAnswers(404) },
-  'GET /api/admin/newsletter/subscribers': { request: () => ({ url: '/api/admin/newsletter/subscribers?q=&page=1' }), expected: adminOnly },
-  'DELETE /api/admin/newsletter/subscribers': { request: () => ({ url: '/api/admin/newsletter/subscribers', payload: { ids: ['no-such-subscriber'] } }), expected: adminOnly },
-  'GET /api/admin/newsletter/subscribers.csv': { request: () => ({ url: '/api/admin/newsletter/subscribers.csv' }), expected: adminOnly },
-  'GET /api/admin/newsletter/templates': { request: () => ({ url: '/api/admin/newsletter/templates' }), expected: adminOnly },
+  'POST /api/admin/faqs/:id/move': {
+    request: () => ({ url: '/api/admin/faqs/no-such-id/move', payload: { direction: 'up' } }),
+    expected: adminAnswers(404),
+  },
+  'GET /api/admin/newsletter/subscribers': {
+    request: () => ({ url: '/api/admin/newsletter/subscribers?q=&page=1' }),
+    expected: adminOnly,
+  },
+  'DELETE /api/admin/newsletter/subscribers': {
+    request: () => ({ url: '/api/admin/newsletter/subscribers', payload: { ids: ['no-such-subscriber'] } }),
+    expected: adminOnly,
+  },
+  'GET /api/admin/newsletter/subscribers.csv': {
+    request: () => ({ url: '/api/admin/newsletter/subscribers.csv' }),
+    expected: adminOnly,
+  },
+  'GET /api/admin/newsletter/templates': {
+    request: () => ({ url: '/api/admin/newsletter/templates' }),
+    expected: adminOnly,
+  },
   'POST /api/admin/newsletter/templates': {
     request: () => ({ url: '/api/admin/newsletter/templates', payload: { title: '', content: '' } }),
     expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 400 },
@@ -163,10 +283,16 @@ const matrix: Record<string, Case> = {
     expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 404 },
   },
   'POST /api/admin/newsletter/send': {
-    request: () => ({ url: '/api/admin/newsletter/send', payload: { title: 'T', content: '<p>c</p>', recipients: [] } }),
+    request: () => ({
+      url: '/api/admin/newsletter/send',
+      payload: { title: 'T', content: '<p>c</p>', recipients: [] },
+    }),
     expected: { anonymous: 401, clientA: 403, clientB: 403, admin: 400 },
   },
-  'GET /api/admin/newsletter/campaigns': { request: () => ({ url: '/api/admin/newsletter/campaigns' }), expected: adminOnly },
+  'GET /api/admin/newsletter/campaigns': {
+    request: () => ({ url: '/api/admin/newsletter/campaigns' }),
+    expected: adminOnly,
+  },
 };
 
 describe.each(testDialects)('authorization of every API route on %s', (dialect) => {
@@ -183,8 +309,17 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
     cookies.clientA = clientA.cookie;
     cookies.clientB = clientB.cookie;
     cookies.admin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const robot = await app.database.db.selectFrom('robots').select('id').where('status', '=', 'active').executeTakeFirstOrThrow();
-    const order = await app.inject({ method: 'POST', url: '/api/orders', headers: { ...SAME_ORIGIN, cookie: clientA.cookie }, payload: orderBody({ robotId: robot.id } as Fixtures) });
+    const robot = await app.database.db
+      .selectFrom('robots')
+      .select('id')
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...SAME_ORIGIN, cookie: clientA.cookie },
+      payload: orderBody({ robotId: robot.id } as Fixtures),
+    });
     fixtures = { robotId: robot.id, orderId: order.json<{ id: string }>().id, clientA, clientB };
   });
   afterAll(() => shop.close());

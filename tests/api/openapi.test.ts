@@ -3,13 +3,19 @@ import { createTestApp, testDialects, type TestApp } from '../support/test-app.j
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { security?: unknown[]; requestBody?: { content: Record<string, { schema: unknown }> } }>
+  >;
 }
 
 /** "GET /api/robots/:id" for each operation of the document (OpenAPI writes parameters as {id}). */
 function operations(document: OpenApiDocument): string[] {
   return Object.entries(document.paths).flatMap(([url, methods]) =>
-    Object.keys(methods).map((method) => `${method.toUpperCase()} ${url.replace(/\{([^}]+)\}/g, (_match, name: string) => (name === '*' ? '*' : `:${name}`))}`),
+    Object.keys(methods).map(
+      (method) =>
+        `${method.toUpperCase()} ${url.replace(/\{([^}]+)\}/g, (_match, name: string) => (name === '*' ? '*' : `:${name}`))}`,
+    ),
   );
 }
 
@@ -27,14 +33,20 @@ describe.each(testDialects)('OpenAPI document on %s', (dialect) => {
 
   it('is OpenAPI 3.1 and lists every /api route, and only routes that exist', () => {
     expect(document.openapi).toBe('3.1.0');
-    const registered = shop.app.apiRoutes.filter((route) => route.method !== 'OPTIONS').map((route) => `${route.method} ${route.url}`).sort();
+    const registered = shop.app.apiRoutes
+      .filter((route) => route.method !== 'OPTIONS')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
     expect(operations(document).sort()).toEqual([...new Set(registered)].sort());
   });
 
-  it('describes bodies from the routes\' zod schemas and says how automation calls sign', () => {
+  it("describes bodies from the routes' zod schemas and says how automation calls sign", () => {
     const payment = document.paths['/api/hooks/payment']!.post!;
     expect(payment.security).toEqual([{ secretToken: [] }, { signature: [] }]);
-    const body = payment.requestBody!.content['application/json']!.schema as { properties: Record<string, unknown>; required: string[] };
+    const body = payment.requestBody!.content['application/json']!.schema as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['order_id', 'status', 'payment_id']));
     expect(body.required).toEqual(expect.arrayContaining(['order_id', 'status']));
     expect(document.paths['/api/orders']!.post!.security).toEqual([{ session: [] }]);

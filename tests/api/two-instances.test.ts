@@ -10,7 +10,10 @@ import { createSecondInstance, createTestApp, TEST_ADMIN, testDialects, type Tes
 async function openOrderEvents(app: FastifyInstance, orderId: string, cookie: string) {
   const { port } = app.server.address() as AddressInfo;
   const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${port}/api/orders/${orderId}/events`, { headers: { cookie }, signal: controller.signal });
+  const response = await fetch(`http://127.0.0.1:${port}/api/orders/${orderId}/events`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const reader = response.body!.getReader();
   let buffer = '';
@@ -96,10 +99,19 @@ describe.each(testDialects)('two app instances on %s', (dialect) => {
   it('shows on B, within the public cache lifetime, a settings change made on A', async () => {
     const before = (await b.app.inject('/api/settings/public')).json<{ seo_title: string }>();
     const admin = await signIn(a.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const changed = await a.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { ...SAME_ORIGIN, cookie: admin }, payload: { values: { seo_title: `${before.seo_title} on A` } } });
+    const changed = await a.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      payload: { values: { seo_title: `${before.seo_title} on A` } },
+    });
     expect(changed.statusCode).toBe(200);
     // B keeps its cached answer for at most PUBLIC_CACHE_TTL_MS (2 s); the wait allows a busy machine some slack.
     expect(PUBLIC_CACHE_TTL_MS).toBeLessThanOrEqual(2000);
-    await vi.waitFor(async () => expect((await b.app.inject('/api/settings/public')).json().seo_title).toBe(`${before.seo_title} on A`), { timeout: 3000, interval: 100 });
+    await vi.waitFor(
+      async () =>
+        expect((await b.app.inject('/api/settings/public')).json().seo_title).toBe(`${before.seo_title} on A`),
+      { timeout: 3000, interval: 100 },
+    );
   });
 });

@@ -15,7 +15,9 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('A new owner signs in with exactly what the first start prints, then replaces the placeholder address and password', async ({ browser }) => {
+test('A new owner signs in with exactly what the first start prints, then replaces the placeholder address and password', async ({
+  browser,
+}) => {
   const shop = await startOwnShop();
   const context = await browser.newContext({ baseURL: shop.url, locale: 'en-US' });
   try {
@@ -48,11 +50,16 @@ test('A new owner signs in with exactly what the first start prints, then replac
     const emailSection = page.getByRole('region', { name: 'Email address' });
     await emailSection.getByLabel('New email address').fill(owner.email);
     await emailSection.getByRole('button', { name: 'Change email' }).click();
-    await expect(emailSection.getByRole('status')).toHaveText(`We sent a confirmation link to ${owner.email}. Your address changes once you open it.`);
+    await expect(emailSection.getByRole('status')).toHaveText(
+      `We sent a confirmation link to ${owner.email}. Your address changes once you open it.`,
+    );
     // Not before the owner of the new address confirms it.
     await page.reload();
     await expect(page.getByText(`Current address: ${email}`)).toBeVisible();
-    const link = await expect.poll(() => linkInOutbox(shop.dataDir, owner.email, '/api/auth/verify-email')).toBeTruthy().then(() => linkInOutbox(shop.dataDir, owner.email, '/api/auth/verify-email')!);
+    const link = await expect
+      .poll(() => linkInOutbox(shop.dataDir, owner.email, '/api/auth/verify-email'))
+      .toBeTruthy()
+      .then(() => linkInOutbox(shop.dataDir, owner.email, '/api/auth/verify-email')!);
     await page.goto(link);
     await expect(page).toHaveURL(/\/Account$/);
     await expect(page.getByText(`Current address: ${owner.email}`)).toBeVisible();
@@ -62,7 +69,9 @@ test('A new owner signs in with exactly what the first start prints, then replac
     await passwordSection.getByLabel('New password', { exact: true }).fill(owner.password);
     await passwordSection.getByLabel('Confirm the new password').fill(owner.password);
     await passwordSection.getByRole('button', { name: 'Change password' }).click();
-    await expect(passwordSection.getByRole('status')).toHaveText('Your password is changed. Your other devices are signed out.');
+    await expect(passwordSection.getByRole('status')).toHaveText(
+      'Your password is changed. Your other devices are signed out.',
+    );
 
     await header.getByRole('button', { name: 'Sign Out' }).click();
     await expect(header.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
@@ -85,8 +94,14 @@ test('npm start stops the server gracefully on SIGTERM and on SIGINT, and exits 
   }
 });
 
-test('When the shop requires email confirmation, a new account is not signed in until it is confirmed; only configured providers are offered', async ({ browser }) => {
-  const shop = await startOwnShop({ REQUIRE_EMAIL_VERIFICATION: 'true', GITHUB_CLIENT_ID: 'github-client-id', GITHUB_CLIENT_SECRET: 'github-client-secret' });
+test('When the shop requires email confirmation, a new account is not signed in until it is confirmed; only configured providers are offered', async ({
+  browser,
+}) => {
+  const shop = await startOwnShop({
+    REQUIRE_EMAIL_VERIFICATION: 'true',
+    GITHUB_CLIENT_ID: 'github-client-id',
+    GITHUB_CLIENT_SECRET: 'github-client-secret',
+  });
   const context = await browser.newContext({ baseURL: shop.url, locale: 'fr-FR' });
   try {
     const page = await context.newPage();
@@ -105,7 +120,9 @@ test('When the shop requires email confirmation, a new account is not signed in 
     await dialog.getByLabel('Mot de passe', { exact: true }).fill(client.password);
     await dialog.getByLabel('Confirmer le mot de passe').fill(client.password);
     await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Compte créé avec succès ! Vérifiez votre email pour confirmer votre inscription.');
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Compte créé avec succès ! Vérifiez votre email pour confirmer votre inscription.',
+    );
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(header.getByRole('button', { name: 'Connexion', exact: true })).toBeVisible();
     await expect(header.getByText(client.name)).toHaveCount(0);

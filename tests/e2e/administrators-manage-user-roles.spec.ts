@@ -57,7 +57,9 @@ test('Administrators promote a client, who then has the Admin menu', async ({ pa
   await expect(clientRow.getByRole('cell').nth(2)).toHaveText(/^\d{1,2} \S+ \d{4}, \d{2}:\d{2}$/);
   const clientRole = clientRow.getByRole('combobox', { name: `Rôle de ${client.name}` });
   await expect(clientRole).toHaveValue('client');
-  const patched = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/admin/users/'));
+  const patched = page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && response.url().includes('/api/admin/users/'),
+  );
   await clientRole.selectOption({ label: 'Admin' });
   expect((await patched).status()).toBe(200);
   // A toast confirms the change.

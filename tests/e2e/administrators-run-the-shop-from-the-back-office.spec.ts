@@ -6,7 +6,10 @@ test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
 /** The administrator tests/support/e2e-server.ts creates. */
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 /** A real 1x1 PNG: the server checks images by their content. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
@@ -26,18 +29,27 @@ async function openAdminPage(page: Page, name: string) {
 }
 
 /** Puts the shop back as it was, through the admin API, so the visitors' journeys see the demo shop. */
-async function restore(page: Page, baseURL: string, suffix: string, before: { page: { title: string; content: string }; heroTitle: string }) {
+async function restore(
+  page: Page,
+  baseURL: string,
+  suffix: string,
+  before: { page: { title: string; content: string }; heroTitle: string },
+) {
   const api = page.request;
   const headers = { Origin: baseURL };
   for (const resource of ['robots', 'banners', 'faqs', 'categories']) {
     const rows = (await (await api.get(`/api/admin/${resource}`)).json()) as Array<Record<string, unknown>>;
-    for (const row of rows.filter((item) => JSON.stringify(item).includes(suffix))) await api.delete(`/api/admin/${resource}/${String(row.id)}`, { headers });
+    for (const row of rows.filter((item) => JSON.stringify(item).includes(suffix)))
+      await api.delete(`/api/admin/${resource}/${String(row.id)}`, { headers });
   }
   await api.put('/api/admin/pages/copy_trade', { headers, data: before.page });
   await api.patch('/api/admin/settings', { headers, data: { values: { hero_title: before.heroTitle } } });
 }
 
-test('Administrators run the catalogue and content from the back office, and visitors see each change at once', async ({ page, baseURL }) => {
+test('Administrators run the catalogue and content from the back office, and visitors see each change at once', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const suffix = Date.now().toString(36);
   const categoryName = `E2E Bots ${suffix}`;
@@ -50,12 +62,14 @@ test('Administrators run the catalogue and content from the back office, and vis
   try {
     await backOfficeJourney(page, suffix, categoryName, robotName);
   } finally {
-    await restore(page, baseURL!, suffix, { page: { title: before.page.title, content: before.page.content }, heroTitle: before.heroTitle });
+    await restore(page, baseURL!, suffix, {
+      page: { title: before.page.title, content: before.page.content },
+      heroTitle: before.heroTitle,
+    });
   }
 });
 
 async function backOfficeJourney(page: Page, suffix: string, categoryName: string, robotName: string) {
-
   // A category: its key follows the name.
   await openAdminPage(page, 'Category Management');
   await page.getByRole('button', { name: 'Add a category' }).click();
@@ -78,7 +92,9 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   await page.keyboard.type('Trades the London open. ');
   await page.keyboard.press('Control+b');
   await page.keyboard.type('Low drawdown');
-  await dialog.getByLabel('Image', { exact: true }).setInputFiles({ name: 'robot.png', mimeType: 'image/png', buffer: PNG });
+  await dialog
+    .getByLabel('Image', { exact: true })
+    .setInputFiles({ name: 'robot.png', mimeType: 'image/png', buffer: PNG });
   // Shown at once from the local file; once stored, the field offers to remove it.
   await expect(dialog.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', /^blob:/);
   await expect(dialog.getByRole('button', { name: 'Remove' })).toBeVisible();
@@ -95,13 +111,21 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   await page.getByRole('button', { name: 'Add a banner' }).click();
   dialog = page.getByRole('dialog', { name: 'New banner' });
   await dialog.getByLabel('Title').fill(`Banner ${suffix}`);
-  await dialog.getByLabel('Image', { exact: true }).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+  await dialog
+    .getByLabel('Image', { exact: true })
+    .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.getByLabel('Address of Image')).toHaveValue(/^\/files\/public\/images\/.+\.png$/);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const bannerRow = page.getByRole('row').filter({ hasText: `Banner ${suffix}` });
   await expect(bannerRow.getByRole('button', { name: `Move Banner ${suffix} down` })).toBeDisabled();
-  const orderBefore = Number(await bannerRow.getByRole('cell').nth(3).innerText().then((text) => text.trim()));
+  const orderBefore = Number(
+    await bannerRow
+      .getByRole('cell')
+      .nth(3)
+      .innerText()
+      .then((text) => text.trim()),
+  );
   await bannerRow.getByRole('button', { name: `Move Banner ${suffix} up` }).click();
   await expect(bannerRow.getByRole('cell').nth(3)).toHaveText(String(orderBefore - 1));
 
@@ -122,9 +146,13 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   await openAdminPage(page, 'Copy Trade Management');
   await page.getByLabel('Title').fill(`Copy us ${suffix}`);
   await page.getByRole('button', { name: 'HTML', exact: true }).click();
-  await page.getByRole('textbox', { name: 'HTML source' }).fill(`<h2>Mirror ${suffix}</h2><p>Join <strong>today</strong>.</p>`);
+  await page
+    .getByRole('textbox', { name: 'HTML source' })
+    .fill(`<h2>Mirror ${suffix}</h2><p>Join <strong>today</strong>.</p>`);
   await page.getByRole('button', { name: 'Show preview' }).click();
-  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: `Mirror ${suffix}` })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: `Mirror ${suffix}` }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Copy Trade content saved successfully!')).toBeVisible();
 
@@ -144,12 +172,17 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   await card.getByRole('link', { name: /BOOK YOUR AI NOW/ }).click();
   const description = page.getByRole('main').getByRole('region', { name: 'Description' });
   await expect(description.locator('strong')).toHaveText('Low drawdown');
-  await expect(page.getByRole('main').getByRole('img', { name: robotName })).toHaveAttribute('src', /^\/files\/public\/images\//);
+  await expect(page.getByRole('main').getByRole('img', { name: robotName })).toHaveAttribute(
+    'src',
+    /^\/files\/public\/images\//,
+  );
   await expect(page.getByRole('main').getByText('$123.45').first()).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
   await page.getByRole('button', { name: `Can I pause the robot ${suffix}?` }).click();
-  await expect(page.getByRole('region', { name: `Can I pause the robot ${suffix}?` })).toContainText('From your MetaTrader terminal.');
+  await expect(page.getByRole('region', { name: `Can I pause the robot ${suffix}?` })).toContainText(
+    'From your MetaTrader terminal.',
+  );
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Copy Trade' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Copy us ${suffix}`);
@@ -158,7 +191,10 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   // An active toggle takes the category off the storefront at once.
   await openAdminPage(page, 'Category Management');
   await page.getByRole('switch', { name: `${categoryName} is active` }).click();
-  await expect(page.getByRole('switch', { name: `${categoryName} is active` })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: `${categoryName} is active` })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Robots that trade ${suffix}`);
   await expect(page.getByRole('button', { name: new RegExp(categoryName) })).toHaveCount(0);

@@ -22,15 +22,22 @@ async function signIn(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
-test('Administrators send a newsletter to the subscribers they select, through the newsletter workflow', async ({ page, baseURL }) => {
+test('Administrators send a newsletter to the subscribers they select, through the newsletter workflow', async ({
+  page,
+  baseURL,
+}) => {
   const fake = await startFakeWorkflow('/newsletter');
   const admin = await signInAsAdmin(baseURL!);
-  const before = ((await (await admin.get('/api/admin/settings')).json()) as Record<string, string>).n8n_newsletter_url ?? '';
+  const before =
+    ((await (await admin.get('/api/admin/settings')).json()) as Record<string, string>).n8n_newsletter_url ?? '';
   const domain = `news-${Date.now()}.example.com`;
   const readers = [`ada@${domain}`, `grace@${domain}`];
   try {
-    expect((await admin.patch('/api/admin/settings', { data: { values: { n8n_newsletter_url: fake.url } } })).status()).toBe(200);
-    for (const email of readers) expect((await admin.post('/api/newsletter/subscribe', { data: { email } })).status()).toBe(201);
+    expect(
+      (await admin.patch('/api/admin/settings', { data: { values: { n8n_newsletter_url: fake.url } } })).status(),
+    ).toBe(200);
+    for (const email of readers)
+      expect((await admin.post('/api/newsletter/subscribe', { data: { email } })).status()).toBe(201);
 
     await page.goto('/');
     await signIn(page);
@@ -46,7 +53,10 @@ test('Administrators send a newsletter to the subscribers they select, through t
     await page.getByLabel('Rechercher').fill(domain);
     await expect(page.getByRole('row').filter({ hasText: domain })).toHaveCount(2);
     await page.getByRole('checkbox', { name: 'Tout sélectionner sur cette page' }).check();
-    await expect(page.getByRole('link', { name: 'Exporter (2)' })).toHaveAttribute('href', /\/api\/admin\/newsletter\/subscribers\.csv\?q=&ids=/);
+    await expect(page.getByRole('link', { name: 'Exporter (2)' })).toHaveAttribute(
+      'href',
+      /\/api\/admin\/newsletter\/subscribers\.csv\?q=&ids=/,
+    );
     await page.getByRole('button', { name: 'Envoyer (2)' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Rédiger une newsletter' });
@@ -65,7 +75,12 @@ test('Administrators send a newsletter to the subscribers they select, through t
     expect(fake.requests).toHaveLength(1);
     const body = fake.requests[0]!.body as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['action', 'content', 'recipients', 'sender', 'sent_at', 'title']);
-    expect(body).toMatchObject({ action: 'send_newsletter', title, content: '<p>Deux nouveaux robots arrivent.</p>', sender: ADMIN.email });
+    expect(body).toMatchObject({
+      action: 'send_newsletter',
+      title,
+      content: '<p>Deux nouveaux robots arrivent.</p>',
+      sender: ADMIN.email,
+    });
     expect(new Date(body.sent_at as string).toISOString()).toBe(body.sent_at);
     const recipients = body.recipients as Array<{ email: string; created_date: string }>;
     expect(recipients.map((recipient) => recipient.email).sort()).toEqual(readers);
@@ -81,7 +96,9 @@ test('Administrators send a newsletter to the subscribers they select, through t
     await expect(dialog.getByRole('alert')).toHaveText("Erreur lors de l'envoi: Erreur 500: Workflow en panne");
     fake.answer = { status: 200, body: { result: 'queued' } };
     await dialog.getByRole('button', { name: 'Envoyer (2)' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText("Erreur lors de l'envoi: La réponse du webhook n'a pas confirmé le succès.");
+    await expect(dialog.getByRole('alert')).toHaveText(
+      "Erreur lors de l'envoi: La réponse du webhook n'a pas confirmé le succès.",
+    );
 
     await dialog.getByRole('button', { name: 'Supprimer le template' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirmer la suppression' });
@@ -90,7 +107,10 @@ test('Administrators send a newsletter to the subscribers they select, through t
     await dialog.getByRole('button', { name: 'Annuler' }).click();
 
     await page.getByRole('button', { name: 'Supprimer (2)' }).click();
-    await page.getByRole('alertdialog', { name: 'Supprimer des abonnés' }).getByRole('button', { name: 'Supprimer (2)' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Supprimer des abonnés' })
+      .getByRole('button', { name: 'Supprimer (2)' })
+      .click();
     await expect(page.getByText('2 abonnés supprimés.')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: domain })).toHaveCount(0);
   } finally {

@@ -30,7 +30,9 @@ test('Clients change their name, sign out another device, and delete their accou
   await dialog.getByLabel('Confirm password').fill(client.password);
   await dialog.getByRole('button', { name: 'Create my account' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'Account created successfully!' })).toHaveText('Account created successfully! You are now signed in.');
+  await expect(page.getByRole('status').filter({ hasText: 'Account created successfully!' })).toHaveText(
+    'Account created successfully! You are now signed in.',
+  );
 
   await header.getByRole('link', { name: new RegExp(client.name) }).click();
   await expect(page).toHaveURL(/\/Account$/);
@@ -61,7 +63,9 @@ test('Clients change their name, sign out another device, and delete their accou
   }
 
   const deletion = page.getByRole('region', { name: 'Delete account' });
-  await expect(deletion).toContainText('Your orders are kept for the shop\'s accounting, without your name, email or Telegram username.');
+  await expect(deletion).toContainText(
+    "Your orders are kept for the shop's accounting, without your name, email or Telegram username.",
+  );
   await deletion.getByLabel('Password').fill('not-my-password');
   await deletion.getByRole('button', { name: 'Delete my account' }).click();
   await expect(deletion.getByRole('alert')).toHaveText('The password is incorrect.');

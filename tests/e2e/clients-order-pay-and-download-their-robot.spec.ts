@@ -23,7 +23,11 @@ async function reportPayment(orderId: string, paymentId: string, status: string)
   const timestamp = String(Math.floor(Date.now() / 1000));
   const response = await fetch(`${BASE}/api/hooks/payment`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signTimestampedBody(SECRET, timestamp, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': signTimestampedBody(SECRET, timestamp, body),
+    },
     body,
   });
   expect(response.status).toBe(200);
@@ -32,13 +36,27 @@ async function reportPayment(orderId: string, paymentId: string, status: string)
 async function signedInPage(browser: Browser, email: string, password: string, signUpName?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE });
   const page = await context.newPage();
-  if (signUpName) expect((await page.request.post('/api/auth/sign-up/email', { data: { email, password, name: signUpName }, headers: { origin: BASE } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: BASE } })).status()).toBe(200);
+  if (signUpName)
+    expect(
+      (
+        await page.request.post('/api/auth/sign-up/email', {
+          data: { email, password, name: signUpName },
+          headers: { origin: BASE },
+        })
+      ).status(),
+    ).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: BASE } })
+    ).status(),
+  ).toBe(200);
   return page;
 }
 
 async function adminApi(request: APIRequestContext): Promise<void> {
-  expect((await request.post('/api/auth/sign-in/email', { data: ADMIN, headers: { origin: BASE } })).status()).toBe(200);
+  expect((await request.post('/api/auth/sign-in/email', { data: ADMIN, headers: { origin: BASE } })).status()).toBe(
+    200,
+  );
 }
 
 let client: Page;
@@ -54,17 +72,26 @@ test.beforeAll(async ({ browser }) => {
     const outcome = nextOutcome;
     // The payment page is somewhere else; the client pays there, the workflow then reports.
     setTimeout(() => void reportPayment(orderId, paymentId, outcome === 'paid' ? 'confirmed' : 'expired'), 4000);
-    return { status: 200, body: { PayUrl: `${workflow.url}/pay/${orderId}`, order_id: orderId, payment_id: paymentId } };
+    return {
+      status: 200,
+      body: { PayUrl: `${workflow.url}/pay/${orderId}`, order_id: orderId, payment_id: paymentId },
+    };
   };
   admin = await signedInPage(browser, ADMIN.email, ADMIN.password);
   await adminApi(admin.request);
-  const saved = await admin.request.patch('/api/admin/settings', { data: { values: { n8n_webhook_url: workflow.url, n8n_secret_token: SECRET } }, headers: { origin: BASE } });
+  const saved = await admin.request.patch('/api/admin/settings', {
+    data: { values: { n8n_webhook_url: workflow.url, n8n_secret_token: SECRET } },
+    headers: { origin: BASE },
+  });
   expect(saved.status()).toBe(200);
   client = await signedInPage(browser, `buyer-${Date.now()}@example.com`, 'buyer-password-1', 'Bruno Buyer');
 });
 
 test.afterAll(async () => {
-  await admin.request.patch('/api/admin/settings', { data: { values: { n8n_webhook_url: '', n8n_secret_token: '' } }, headers: { origin: BASE } });
+  await admin.request.patch('/api/admin/settings', {
+    data: { values: { n8n_webhook_url: '', n8n_secret_token: '' } },
+    headers: { origin: BASE },
+  });
   await workflow.close();
 });
 
@@ -85,7 +112,10 @@ async function orderFirstRobot(page: Page): Promise<string> {
   await expect(page.getByText('Username must start with @')).toBeVisible();
   await telegram.fill('@bruno');
   await expect(page.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/Terms');
-  await expect(page.getByRole('link', { name: 'Risk disclosure', exact: true })).toHaveAttribute('href', '/RiskDisclosure');
+  await expect(page.getByRole('link', { name: 'Risk disclosure', exact: true })).toHaveAttribute(
+    'href',
+    '/RiskDisclosure',
+  );
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Continue to Booking' }).click();
   await expect(page.getByRole('heading', { name: 'Crypto Payment' })).toBeVisible();
@@ -105,12 +135,22 @@ test('A client orders a robot and the payment confirms live, without a reload', 
   nextOutcome = 'paid';
   const orderId = await orderFirstRobot(client);
   await book(client);
-  await expect(client.getByRole('link', { name: 'Re-open Payment Page' })).toHaveAttribute('href', `${workflow.url}/pay/${orderId}`);
+  await expect(client.getByRole('link', { name: 'Re-open Payment Page' })).toHaveAttribute(
+    'href',
+    `${workflow.url}/pay/${orderId}`,
+  );
   await expect(client.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 10_000 });
   await expect(client.getByText(`#${shortOrderNumber(orderId)}`)).toBeVisible();
-  await expect(client.getByText('A Telegram confirmation with delivery instructions will be sent to @bruno.')).toBeVisible();
+  await expect(
+    client.getByText('A Telegram confirmation with delivery instructions will be sent to @bruno.'),
+  ).toBeVisible();
   // The payload reached the workflow from the server, with the price from the robot.
-  expect(workflow.requests.filter((request) => request.method === 'POST').at(-1)!.body).toMatchObject({ order_id: orderId, action: 'create_payment', currency: 'USD', telegram_username: '@bruno' });
+  expect(workflow.requests.filter((request) => request.method === 'POST').at(-1)!.body).toMatchObject({
+    order_id: orderId,
+    action: 'create_payment',
+    currency: 'USD',
+    telegram_username: '@bruno',
+  });
 });
 
 test('With the event stream blocked, the order page still learns the payment by polling', async () => {
@@ -156,12 +196,24 @@ test('An administrator delivers the file with a progress bar; the client downloa
   const dialog = admin.getByRole('dialog', { name: `Upload the robot for order #${number}` });
   // A slow uplink, so that the progress of a few megabytes is there to see.
   const cdp = await admin.context().newCDPSession(admin);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'Golden Bot.zip', mimeType: 'application/zip', buffer: Buffer.alloc(3 * 1024 * 1024, 7) });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'Golden Bot.zip', mimeType: 'application/zip', buffer: Buffer.alloc(3 * 1024 * 1024, 7) });
   await dialog.getByRole('button', { name: 'Confirm and deliver' }).click();
   await expect(dialog.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(row.getByRole('combobox')).toHaveValue('completed');
   await expect(row.getByRole('button', { name: 'Replace' })).toBeVisible();
 

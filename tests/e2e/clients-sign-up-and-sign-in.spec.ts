@@ -106,7 +106,9 @@ test('A wrong password is refused with a French message and the dialog stays ope
   await expect(page.getByRole('banner').getByRole('button', { name: 'Connexion', exact: true })).toBeVisible();
 });
 
-test('Clients who forgot their password are told, without saying whether the account exists, that a link is on its way', async ({ page }) => {
+test('Clients who forgot their password are told, without saying whether the account exists, that a link is on its way', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Welcome' });
@@ -118,7 +120,9 @@ test('Clients who forgot their password are told, without saying whether the acc
   await expect(dialog.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
-test('Without a configured provider the dialog offers no social sign-in, yet still explains a provider that failed', async ({ page }) => {
+test('Without a configured provider the dialog offers no social sign-in, yet still explains a provider that failed', async ({
+  page,
+}) => {
   // The end-to-end shop configures no provider.
   await page.goto('/FAQ');
   await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -132,6 +136,8 @@ test('Without a configured provider the dialog offers no social sign-in, yet sti
 
   // Where a failed provider sign-in sends the browser back to (see errorCallbackURL).
   await page.goto('/FAQ?authError=github&error=invalid_client');
-  await expect(dialog.getByRole('alert')).toHaveText('GitHub sign-in is not configured correctly. Please contact the administrator.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'GitHub sign-in is not configured correctly. Please contact the administrator.',
+  );
   await expect(page).toHaveURL(/\/FAQ$/);
 });

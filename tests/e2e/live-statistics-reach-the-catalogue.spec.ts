@@ -20,7 +20,10 @@ async function saveSettings(admin: APIRequestContext, values: Record<string, str
 
 /** The automation's push, asking the server to apply the records now. */
 async function pushStats(request: APIRequestContext, secret: string, record: StatsRecord): Promise<void> {
-  const pushed = await request.post('/api/hooks/stats?refresh=1', { data: record, headers: { 'X-Secret-Token': secret } });
+  const pushed = await request.post('/api/hooks/stats?refresh=1', {
+    data: record,
+    headers: { 'X-Secret-Token': secret },
+  });
   expect(pushed.status()).toBe(200);
 }
 
@@ -28,7 +31,12 @@ async function pushStats(request: APIRequestContext, secret: string, record: Sta
 function cardStat(card: Locator, label: string): Locator {
   return card
     .locator('dl > div')
-    .filter({ has: card.page().getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) })
+    .filter({
+      has: card
+        .page()
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) }),
+    })
     .getByRole('definition');
 }
 
@@ -41,7 +49,13 @@ function robotCard(page: Page): Locator {
  * skips a refresh asked within 10 s of the previous one (its schedule may just have run), so the
  * push, with its refresh request, is repeated: it is idempotent.
  */
-async function pushUntilShown(page: Page, request: APIRequestContext, secret: string, record: StatsRecord, growth: string) {
+async function pushUntilShown(
+  page: Page,
+  request: APIRequestContext,
+  secret: string,
+  record: StatsRecord,
+  growth: string,
+) {
   const card = robotCard(page);
   await expect(async () => {
     await pushStats(request, secret, record);
@@ -65,7 +79,10 @@ test('Statistics pushed by the automation reach the catalogue card', async ({ pa
     const record = { robot_name: ROBOT, winrate: '71.25', balance: '15000.5', profit: '-12.5' };
     const unsigned = await request.post('/api/hooks/stats?refresh=1', { data: record });
     expect(unsigned.status()).toBe(401);
-    const wrongSecret = await request.post('/api/hooks/stats?refresh=1', { data: record, headers: { 'X-Secret-Token': `${secret}-not` } });
+    const wrongSecret = await request.post('/api/hooks/stats?refresh=1', {
+      data: record,
+      headers: { 'X-Secret-Token': `${secret}-not` },
+    });
     expect(wrongSecret.status()).toBe(401);
 
     await pushUntilShown(page, request, secret, record, '71.25%');
@@ -94,7 +111,10 @@ test('Statistics pushed by the automation reach the catalogue card', async ({ pa
       `${original.winrate!.toFixed(2)}%`,
     );
   } finally {
-    await saveSettings(admin, { n8n_secret_token: before.n8n_secret_token ?? '', n8n_callback_url: before.n8n_callback_url ?? '' });
+    await saveSettings(admin, {
+      n8n_secret_token: before.n8n_secret_token ?? '',
+      n8n_callback_url: before.n8n_callback_url ?? '',
+    });
     await admin.dispose();
   }
 });

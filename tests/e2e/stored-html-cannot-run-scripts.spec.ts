@@ -46,7 +46,9 @@ async function expectSanitised(content: Locator) {
     await expect(content.locator(selector), selector).toHaveCount(0);
   }
   const handlers = await content.evaluate((root) =>
-    [...root.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.name).filter((name) => name.startsWith('on'))),
+    [...root.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].map((attribute) => attribute.name).filter((name) => name.startsWith('on')),
+    ),
   );
   expect(handlers).toEqual([]);
   const hrefs = await content.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -61,7 +63,10 @@ async function expectSanitised(content: Locator) {
   await expect(content.getByText('Trap')).not.toHaveAttribute('style', /.*/);
   await expect(content.getByText('Centred')).toHaveAttribute('class', 'ql-align-center');
   await expect(content.getByText('Right-aligned')).toHaveAttribute('style', 'text-align: right');
-  await expect(content.getByRole('img', { name: 'Allowed picture' })).toHaveAttribute('src', '/images/robot-fallback.svg');
+  await expect(content.getByRole('img', { name: 'Allowed picture' })).toHaveAttribute(
+    'src',
+    '/images/robot-fallback.svg',
+  );
   await expect(content.getByRole('img', { name: 'data image' })).toHaveCount(0);
 
   // Clicking what used to be script links does nothing.
@@ -70,7 +75,10 @@ async function expectSanitised(content: Locator) {
 }
 
 /** An administrator's API session, as the back office's pages use it. */
-async function adminApi(playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, baseURL: string) {
+async function adminApi(
+  playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } },
+  baseURL: string,
+) {
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   expect((await api.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
   return api;
@@ -83,9 +91,15 @@ function expectNothingDangerousStored(stored: string) {
   expect(stored).not.toMatch(/<script|onerror=|onload=|onclick=|<iframe|<svg|<math|<form|<object|<embed|<style/i);
 }
 
-test('Hostile HTML saved in the Copy Trade and Update pages is stored clean and shown without anything able to run', async ({ page, playwright, baseURL }) => {
+test('Hostile HTML saved in the Copy Trade and Update pages is stored clean and shown without anything able to run', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await adminApi(playwright, baseURL!);
-  const before = await Promise.all(['copy_trade', 'update'].map(async (slug) => (await api.get(`/api/pages/${slug}`)).json()));
+  const before = await Promise.all(
+    ['copy_trade', 'update'].map(async (slug) => (await api.get(`/api/pages/${slug}`)).json()),
+  );
   const title = '<img src=x onerror="window.__pwned = 20">Hostile title';
   try {
     // Copy Trade through the back office's own form (raw HTML mode), Update through its API.
@@ -99,7 +113,8 @@ test('Hostile HTML saved in the Copy Trade and Update pages is stored clean and 
     await expectNothingRan(page);
     expect((await api.put('/api/admin/pages/update', { data: { title, content: HOSTILE_HTML } })).status()).toBe(200);
 
-    for (const slug of ['copy_trade', 'update']) expectNothingDangerousStored((await (await api.get(`/api/pages/${slug}`)).json()).content);
+    for (const slug of ['copy_trade', 'update'])
+      expectNothingDangerousStored((await (await api.get(`/api/pages/${slug}`)).json()).content);
     for (const path of ['/CopyTrade', '/Update']) {
       await page.goto(path);
       const main = page.getByRole('main');
@@ -110,13 +125,20 @@ test('Hostile HTML saved in the Copy Trade and Update pages is stored clean and 
     }
   } finally {
     for (const [index, slug] of ['copy_trade', 'update'].entries()) {
-      if (before[index]) await api.put(`/api/admin/pages/${slug}`, { data: { title: before[index].title, content: before[index].content } });
+      if (before[index])
+        await api.put(`/api/admin/pages/${slug}`, {
+          data: { title: before[index].title, content: before[index].content },
+        });
     }
     await api.dispose();
   }
 });
 
-test('Hostile HTML in a robot description is stored clean and shown without anything able to run', async ({ page, playwright, baseURL }) => {
+test('Hostile HTML in a robot description is stored clean and shown without anything able to run', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await adminApi(playwright, baseURL!);
   const robot = {
     name: 'Hostile Robot',
@@ -127,7 +149,9 @@ test('Hostile HTML in a robot description is stored clean and shown without anyt
     status: 'active',
   };
   // An image address that is not a path or an http(s) address is refused outright.
-  expect((await api.post('/api/admin/robots', { data: { ...robot, image_url: 'javascript:window.__pwned = 30' } })).status()).toBe(400);
+  expect(
+    (await api.post('/api/admin/robots', { data: { ...robot, image_url: 'javascript:window.__pwned = 30' } })).status(),
+  ).toBe(400);
   const created = await api.post('/api/admin/robots', { data: robot });
   expect(created.status()).toBe(201);
   const { id, description } = (await created.json()) as { id: string; description: string };
@@ -149,10 +173,17 @@ test('Hostile HTML in a robot description is stored clean and shown without anyt
   }
 });
 
-test('FAQ answers lose their markup, and banner addresses that could inject frames are refused', async ({ page, playwright, baseURL }) => {
+test('FAQ answers lose their markup, and banner addresses that could inject frames are refused', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await adminApi(playwright, baseURL!);
   const created = await api.post('/api/admin/faqs', {
-    data: { question: '<b>Bold?</b>', answer: 'Plain answer <img src=x onerror="window.__pwned = 40">\n<script>window.__pwned = 41</script>Second line' },
+    data: {
+      question: '<b>Bold?</b>',
+      answer: 'Plain answer <img src=x onerror="window.__pwned = 40">\n<script>window.__pwned = 41</script>Second line',
+    },
   });
   expect(created.status()).toBe(201);
   const faq = (await created.json()) as { id: string; answer: string };
@@ -198,7 +229,9 @@ test('Hero texts an administrator stores with markup are shown as text', async (
   const title = '<img src=x onerror="window.__pwned = 50">Robots</title><script>window.__pwned = 51</script>';
   const description = '<script>window.__pwned = 52</script>"><svg onload="window.__pwned = 53">';
   try {
-    const saved = await admin.patch('/api/admin/settings', { data: { values: { hero_title: title, hero_description: description } } });
+    const saved = await admin.patch('/api/admin/settings', {
+      data: { values: { hero_title: title, hero_description: description } },
+    });
     expect(saved.status()).toBe(200);
 
     await page.goto('/');

@@ -30,7 +30,11 @@ test('Visitors chat with the assistant once an administrator switches it on', as
   const admin = await signInAsAdmin(baseURL!);
   const before = await readChatSettings(admin);
   try {
-    await saveSettings(admin, { chatbot_enabled: 'true', chatbot_webhook_url: fake.url, chatbot_welcome_message: welcome });
+    await saveSettings(admin, {
+      chatbot_enabled: 'true',
+      chatbot_webhook_url: fake.url,
+      chatbot_welcome_message: welcome,
+    });
 
     await page.goto('/');
     const launcher = page.getByRole('button', { name: 'Chat with the AI Assistant' });
@@ -83,7 +87,9 @@ test('Visitors chat with the assistant once an administrator switches it on', as
     fake.answer = { status: 500, body: { error: 'workflow crashed' } };
     await input.fill('Are you there?');
     await input.press('Enter');
-    await expect(messages.last()).toContainText('Sorry, I am experiencing technical difficulties. Please try again later.');
+    await expect(messages.last()).toContainText(
+      'Sorry, I am experiencing technical difficulties. Please try again later.',
+    );
     expect(fake.requests.map((request) => (request.body as { message: string }).message)).toEqual([
       'Which robot trades EURUSD?',
       'Is there a gold robot?',

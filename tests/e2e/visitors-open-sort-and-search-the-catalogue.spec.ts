@@ -14,7 +14,9 @@ test('Signed-out visitors open a robot from its card and see its price', async (
   await expect(page).toHaveTitle(/^TradeBot Store/);
 });
 
-test('Visitors sort and search the catalogue together with the category filter, in an address they can share and reload', async ({ page }) => {
+test('Visitors sort and search the catalogue together with the category filter, in an address they can share and reload', async ({
+  page,
+}) => {
   await page.goto('/');
   const names = page.getByRole('article').getByRole('heading');
   await page.getByRole('button', { name: /Gold Traders/ }).click();
@@ -43,7 +45,9 @@ test('Visitors sort and search the catalogue together with the category filter, 
   await expect(page.getByText('No robots found')).toBeVisible();
 });
 
-test('On a phone, Sign In shows once, menu open or not, and the hero words sit clear of the carousel controls', async ({ page }) => {
+test('On a phone, Sign In shows once, menu open or not, and the hero words sit clear of the carousel controls', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   const signIn = page.getByRole('button', { name: 'Sign In', exact: true });

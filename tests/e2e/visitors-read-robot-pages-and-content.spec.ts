@@ -15,10 +15,14 @@ async function robotId(request: APIRequestContext, name: string): Promise<string
 
 /** The demo's video banner must not depend on reaching YouTube from the test machine. */
 async function stubYoutube(page: Page) {
-  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
 }
 
-test('The hero carousel advances by itself every 5 seconds, wraps around, and image slides can be paused', async ({ page }) => {
+test('The hero carousel advances by itself every 5 seconds, wraps around, and image slides can be paused', async ({
+  page,
+}) => {
   await stubYoutube(page);
   await page.clock.install();
   await page.goto('/');
@@ -76,7 +80,10 @@ test('The hero carousel stands still for visitors who prefer reduced motion', as
   await expect(carousel.getByRole('button', { name: 'Play the slide show' })).toBeVisible();
 });
 
-test("A robot's page shows every block to visitors, without asking the API for the robot, and asks them to sign in to order", async ({ page, request }) => {
+test("A robot's page shows every block to visitors, without asking the API for the robot, and asks them to sign in to order", async ({
+  page,
+  request,
+}) => {
   const id = await robotId(request, 'Aurora Scalper');
   const robotRequests: string[] = [];
   page.on('request', (sent) => {
@@ -93,14 +100,28 @@ test("A robot's page shows every block to visitors, without asking the API for t
 
   // The description is the stored HTML, rendered.
   await expect(main.getByRole('heading', { name: 'Quiet, disciplined scalping on EURUSD' })).toBeVisible();
-  await expect(main.getByRole('listitem').filter({ hasText: 'One position at a time: no grid, no martingale' })).toBeVisible();
+  await expect(
+    main.getByRole('listitem').filter({ hasText: 'One position at a time: no grid, no martingale' }),
+  ).toBeVisible();
 
   const specs = main.getByRole('region', { name: 'Technical specifications' });
   await expect(specs.getByRole('definition')).toHaveText(['EURUSD', 'IC Markets']);
-  await expect(specs.getByRole('listitem')).toHaveText(['Hard stop loss on every trade', 'News filter', 'Spread and slippage guard', 'Runs on a 1,000 USD account']);
+  await expect(specs.getByRole('listitem')).toHaveText([
+    'Hard stop loss on every trade',
+    'News filter',
+    'Spread and slippage guard',
+    'Runs on a 1,000 USD account',
+  ]);
 
   const live = main.getByRole('region', { name: 'Live performance' });
-  await expect(live.getByRole('term')).toHaveText(['Profit factor', 'Winrate', 'Profit', 'Monthly', 'Floating P&L', 'Last update']);
+  await expect(live.getByRole('term')).toHaveText([
+    'Profit factor',
+    'Winrate',
+    'Profit',
+    'Monthly',
+    'Floating P&L',
+    'Last update',
+  ]);
   const figures = live.getByRole('definition');
   await expect(figures.nth(0)).toHaveText('1.58');
   await expect(figures.nth(1)).toHaveText('71.30%');
@@ -126,10 +147,16 @@ test("A robot's page shows every block to visitors, without asking the API for t
   await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
 });
 
-test("A robot without a trading pair or exchange shows the spec's defaults, and a loss in red", async ({ page, request }) => {
+test("A robot without a trading pair or exchange shows the spec's defaults, and a loss in red", async ({
+  page,
+  request,
+}) => {
   await page.goto(`/RobotDetail?robotId=${await robotId(request, 'Falcon Tick Pro')}`);
   const main = page.getByRole('main');
-  await expect(main.getByRole('region', { name: 'Technical specifications' }).getByRole('definition')).toHaveText(['Multiple pairs', 'Multi-exchange']);
+  await expect(main.getByRole('region', { name: 'Technical specifications' }).getByRole('definition')).toHaveText([
+    'Multiple pairs',
+    'Multi-exchange',
+  ]);
   const floating = main.getByRole('region', { name: 'Live performance' }).getByRole('definition').nth(4);
   await expect(floating).toHaveText('-$37.25');
   await expect(floating).toHaveClass(/text-red-400/);
@@ -170,7 +197,9 @@ test('An unknown or missing robot sends the visitor to Home', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Aurora Scalper' })).toBeVisible();
 });
 
-test('The FAQ opens one answer at a time, can close it again, and keeps the line breaks of answers', async ({ page }) => {
+test('The FAQ opens one answer at a time, can close it again, and keeps the line breaks of answers', async ({
+  page,
+}) => {
   await page.goto('/FAQ');
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   const delivery = page.getByRole('button', { name: 'How quickly will I receive my robot?' });
@@ -188,7 +217,9 @@ test('The FAQ opens one answer at a time, can close it again, and keeps the line
   await expect(payment).toHaveAttribute('aria-expanded', 'true');
   await expect(delivery).toHaveAttribute('aria-expanded', 'false');
   await expect(deliveryAnswer).toBeHidden();
-  expect(await page.getByRole('region', { name: 'Which payment methods do you accept?' }).innerText()).toContain('sender).\nWise and Revolut');
+  expect(await page.getByRole('region', { name: 'Which payment methods do you accept?' }).innerText()).toContain(
+    'sender).\nWise and Revolut',
+  );
 
   await payment.click();
   await expect(payment).toHaveAttribute('aria-expanded', 'false');

@@ -7,10 +7,16 @@ const legalPages = [
   { link: 'Risk Disclosure', path: '/RiskDisclosure' },
 ];
 
-test('Visitors reach every legal page from the footer; each is a template that says it must be replaced, with its own title', async ({ page }) => {
+test('Visitors reach every legal page from the footer; each is a template that says it must be replaced, with its own title', async ({
+  page,
+}) => {
   await page.goto('/');
   for (const legal of legalPages) {
-    await page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal information' }).getByRole('link', { name: legal.link }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('navigation', { name: 'Legal information' })
+      .getByRole('link', { name: legal.link })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${legal.path}$`));
     await expect(page.getByRole('heading', { level: 1, name: legal.link })).toBeVisible();
     await expect(page.getByText('Template: replace this text before you sell.')).toBeVisible();

@@ -18,7 +18,9 @@ export const chromiumFlags = [
 export function chromiumPath(): string {
   const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!existsSync(path)) {
-    throw new Error(`Chromium not found at ${path}. Install it (Debian: sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`);
+    throw new Error(
+      `Chromium not found at ${path}. Install it (Debian: sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
+    );
   }
   return path;
 }

@@ -8,7 +8,10 @@ import { createPostgresDatabase, type TestDialect } from './test-app.js';
  * An empty database of the given engine, without any migration (migration tests choose where to
  * stop). `cleanups` receives what closes and removes it; the caller runs them after the test.
  */
-export async function emptyDatabase(dialect: TestDialect, cleanups: (() => Promise<void> | void)[]): Promise<DatabaseHandle> {
+export async function emptyDatabase(
+  dialect: TestDialect,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (dialect === 'sqlite') {
     const folder = mkdtempSync(path.join(tmpdir(), 'tradebot-migration-'));

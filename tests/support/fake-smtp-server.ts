@@ -54,7 +54,12 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
       stream.on('error', () => undefined);
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const mail = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), headers: parseHeaders(raw), raw };
+        const mail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          headers: parseHeaders(raw),
+          raw,
+        };
         if (hold) {
           const held = hold;
           hold = null;

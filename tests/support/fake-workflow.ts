@@ -33,7 +33,10 @@ export interface FakeWorkflow {
  * the loopback interface: it records every request and answers with `answer`.
  */
 export async function startFakeWorkflow(path = '/webhook'): Promise<FakeWorkflow> {
-  const fake: { requests: RecordedRequest[]; answer: FakeWorkflow['answer'] } = { requests: [], answer: { status: 200, body: [] } };
+  const fake: { requests: RecordedRequest[]; answer: FakeWorkflow['answer'] } = {
+    requests: [],
+    answer: { status: 200, body: [] },
+  };
   const pending = new Set<NodeJS.Timeout>();
   const server: Server = createServer(async (request, response) => {
     let rawBody = '';

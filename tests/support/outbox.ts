@@ -16,7 +16,9 @@ function decodeQuotedPrintable(body: string): string {
 /** RFC 2047 encoded words, as nodemailer writes non-ASCII subjects. */
 function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_match, kind: string, text: string) =>
-    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 }
 
@@ -39,6 +41,8 @@ export function readOutbox(dataDir: string): OutboxMail[] {
 
 /** The first link in the newest message to `to` that contains `fragment`. */
 export function linkInOutbox(dataDir: string, to: string, fragment: string): string | undefined {
-  const mail = readOutbox(dataDir).reverse().find((message) => message.to.includes(to) && message.text.includes(fragment));
+  const mail = readOutbox(dataDir)
+    .reverse()
+    .find((message) => message.to.includes(to) && message.text.includes(fragment));
   return mail?.text.split(/\s+/).find((word) => word.includes(fragment));
 }

@@ -42,15 +42,21 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withServerClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () =>
+      withServerClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 
 /** The smallest built-looking web app: pages render from it as from the real build. */
-const WEB_SHELL = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8">\n    <!--app-head-->\n  </head>\n  <body><div id="root"></div><!--app-data--></body>\n</html>';
+const WEB_SHELL =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8">\n    <!--app-head-->\n  </head>\n  <body><div id="root"></div><!--app-data--></body>\n</html>';
 
 /** Builds the real app on a fresh database and data folder; `webShell` gives it pages to render. */
-export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}, options: { webShell?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  options: { webShell?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradebot-test-'));
   if (options.webShell) {
     mkdirSync(path.join(dataDir, 'web'));

@@ -12,6 +12,9 @@ const { db, dialect } = await openDatabase(config.database);
 await migrateToLatest(db, dialect);
 for (let index = 0; ; index++) {
   const id = randomUUID();
-  await db.insertInto('faqs').values({ id, question: `Crash test ${index}`, answer: 'kept', order_index: 100 + index }).execute();
+  await db
+    .insertInto('faqs')
+    .values({ id, question: `Crash test ${index}`, answer: 'kept', order_index: 100 + index })
+    .execute();
   process.stdout.write(`${id}\n`);
 }

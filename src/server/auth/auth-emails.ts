@@ -16,7 +16,11 @@ export interface EmailContext {
 /** One account email, in the language the visitor was using; the texts live in the i18n catalogues. */
 function accountEmail(kind: EmailKind, to: string, url: string, shop: string, language: Language): MailMessage {
   const strings = serverStrings(language).emails[kind];
-  return { to, subject: strings.subject, text: [strings.body.replaceAll('{{shop}}', shop), url, '', strings.ignore].join('\n') };
+  return {
+    to,
+    subject: strings.subject,
+    text: [strings.body.replaceAll('{{shop}}', shop), url, '', strings.ignore].join('\n'),
+  };
 }
 
 /**
@@ -26,7 +30,10 @@ function accountEmail(kind: EmailKind, to: string, url: string, shop: string, la
  */
 function languageOf(request: Request | undefined, defaultLanguage: string): Language {
   const header = (name: string) => request?.headers.get(name) ?? undefined;
-  return chooseLanguage({ headers: { cookie: header('cookie'), 'accept-language': header('accept-language') } }, defaultLanguage);
+  return chooseLanguage(
+    { headers: { cookie: header('cookie'), 'accept-language': header('accept-language') } },
+    defaultLanguage,
+  );
 }
 
 export function authEmails(context: () => Promise<EmailContext>) {

@@ -14,7 +14,11 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
   it('signs up a client with its full name, sends a verification email, and signs in', async () => {
     const response = await signUp(shop.app, { email: 'Jane@Example.com', password: 'secret1', name: 'Jane Trader' });
     expect(response.statusCode).toBe(200);
-    const row = await shop.app.database.db.selectFrom('users').selectAll().where('email', '=', 'jane@example.com').executeTakeFirstOrThrow();
+    const row = await shop.app.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'jane@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.full_name).toBe('Jane Trader');
     expect(row.role).toBe('client');
     expect(row.email_verified).toBe(false);
@@ -25,7 +29,12 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     const cookie = await signIn(shop.app, 'jane@example.com', 'secret1');
     const me = await shop.app.inject({ url: '/api/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'jane@example.com', full_name: 'Jane Trader', role: 'client', isAdmin: false });
+    expect(me.json()).toMatchObject({
+      email: 'jane@example.com',
+      full_name: 'Jane Trader',
+      role: 'client',
+      isAdmin: false,
+    });
     expect(me.json().created_date).toMatch(/Z$/);
   });
 
@@ -46,15 +55,27 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     expect(mail.text).not.toContain('localhost:3000!');
     expect(mail.text).not.toContain('Welcome');
 
-    await shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { ...SAME_ORIGIN, 'accept-language': 'en-GB' }, payload: { email: 'bob@example.com', password: 'secret12', name: 'Bob' } });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { ...SAME_ORIGIN, 'accept-language': 'en-GB' },
+      payload: { email: 'bob@example.com', password: 'secret12', name: 'Bob' },
+    });
     const english = readOutbox(shop.dataDir).find((message) => message.to.includes('bob@example.com'))!;
     expect(english.subject).toBe('Confirm your email address');
     expect(english.text).toContain('Welcome to Robots Dupont!');
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: SAME_ORIGIN, payload: TEST_ADMIN });
-    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((value) => value.includes('session_token'));
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: SAME_ORIGIN,
+      payload: TEST_ADMIN,
+    });
+    const cookie = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((value) => value.includes('session_token'));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
@@ -67,20 +88,38 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     const short = await signUp(shop.app, { email: 'short@example.com', password: '12345', name: 'Short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe('password_too_short');
-    const wrong = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: SAME_ORIGIN, payload: { email: 'jane@example.com', password: 'nope-nope' } });
+    const wrong = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: SAME_ORIGIN,
+      payload: { email: 'jane@example.com', password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toMatchObject({ code: 'invalid_email_or_password' });
   });
 
   it('cannot sign up as an administrator', async () => {
-    await signUp(shop.app, { email: 'sneaky@example.com', password: 'secret1', name: 'Sneaky', role: 'admin' } as never);
-    const row = await shop.app.database.db.selectFrom('users').select('role').where('email', '=', 'sneaky@example.com').executeTakeFirst();
+    await signUp(shop.app, {
+      email: 'sneaky@example.com',
+      password: 'secret1',
+      name: 'Sneaky',
+      role: 'admin',
+    } as never);
+    const row = await shop.app.database.db
+      .selectFrom('users')
+      .select('role')
+      .where('email', '=', 'sneaky@example.com')
+      .executeTakeFirst();
     expect(row?.role ?? 'client').toBe('client');
   });
 
   it('ends the session on the server at sign-out: the old cookie gets 401', async () => {
     const cookie = await signIn(shop.app, 'jane@example.com', 'secret1');
-    const out = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...SAME_ORIGIN, cookie } });
+    const out = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...SAME_ORIGIN, cookie },
+    });
     expect(out.statusCode).toBe(200);
     expect((await shop.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
   });
@@ -94,33 +133,59 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
   it('applies a role change to the very next request', async () => {
     const client = await createClient(shop.app, 'promote@example.com');
     const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    expect((await shop.app.inject({ url: '/api/admin/users', headers: { cookie: client.cookie } })).statusCode).toBe(403);
-    const change = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${client.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role: 'admin' } });
+    expect((await shop.app.inject({ url: '/api/admin/users', headers: { cookie: client.cookie } })).statusCode).toBe(
+      403,
+    );
+    const change = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${client.id}`,
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      payload: { role: 'admin' },
+    });
     expect(change.statusCode).toBe(200);
     expect(change.json().role).toBe('admin');
     const me = await shop.app.inject({ url: '/api/me', headers: { cookie: client.cookie } });
     expect(me.json()).toMatchObject({ role: 'admin', isAdmin: true });
-    expect((await shop.app.inject({ url: '/api/admin/users', headers: { cookie: client.cookie } })).statusCode).toBe(200);
+    expect((await shop.app.inject({ url: '/api/admin/users', headers: { cookie: client.cookie } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a change of one’s own role (403) and any role but client or admin (400)', async () => {
     const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
     const me = (await shop.app.inject({ url: '/api/me', headers: { cookie: admin } })).json<{ id: string }>();
-    const own = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${me.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role: 'client' } });
+    const own = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${me.id}`,
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      payload: { role: 'client' },
+    });
     expect(own.statusCode).toBe(403);
     expect(own.json().error.message).toBe('You cannot change your own role.');
     const client = await createClient(shop.app, 'roles@example.com');
     for (const role of ['user', 'root', '', null]) {
-      const bad = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${client.id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role } });
+      const bad = await shop.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${client.id}`,
+        headers: { ...SAME_ORIGIN, cookie: admin },
+        payload: { role },
+      });
       expect(bad.statusCode).toBe(400);
     }
-    const missing = await shop.app.inject({ method: 'PATCH', url: '/api/admin/users/nobody', headers: { ...SAME_ORIGIN, cookie: admin }, payload: { role: 'admin' } });
+    const missing = await shop.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/users/nobody',
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      payload: { role: 'admin' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it('lists users newest first for administrators', async () => {
     const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const users = (await shop.app.inject({ url: '/api/admin/users', headers: { cookie: admin } })).json<Array<{ email: string; created_date: string; role: string }>>();
+    const users = (await shop.app.inject({ url: '/api/admin/users', headers: { cookie: admin } })).json<
+      Array<{ email: string; created_date: string; role: string }>
+    >();
     expect(users.map((user) => user.email)).toContain('jane@example.com');
     const dates = users.map((user) => user.created_date);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -130,18 +195,36 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
   it('refuses cross-origin state changes even with a valid session', async () => {
     const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
     const client = await createClient(shop.app, 'csrf@example.com');
-    const adminRoute = await shop.app.inject({ method: 'PATCH', url: `/api/admin/users/${client.id}`, headers: { origin: 'https://evil.example', cookie: admin }, payload: { role: 'admin' } });
+    const adminRoute = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${client.id}`,
+      headers: { origin: 'https://evil.example', cookie: admin },
+      payload: { role: 'admin' },
+    });
     expect(adminRoute.statusCode).toBe(403);
-    const clientRoute = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'https://evil.example', cookie: client.cookie } });
+    const clientRoute = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'https://evil.example', cookie: client.cookie },
+    });
     expect(clientRoute.statusCode).toBe(403);
-    const fetchMetadata = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { 'sec-fetch-site': 'cross-site', cookie: client.cookie } });
+    const fetchMetadata = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { 'sec-fetch-site': 'cross-site', cookie: client.cookie },
+    });
     expect(fetchMetadata.statusCode).toBe(403);
     expect((await shop.app.inject({ url: '/api/me', headers: { cookie: client.cookie } })).statusCode).toBe(200);
   });
 
   it('refuses redirect targets off our site', async () => {
     for (const callbackURL of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
-      const response = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: SAME_ORIGIN, payload: { provider: 'github', callbackURL } });
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/social',
+        headers: SAME_ORIGIN,
+        payload: { provider: 'github', callbackURL },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields).toHaveProperty('callbackURL');
     }
@@ -172,7 +255,12 @@ describe('sign-in rate limit and providers', () => {
   });
 
   it('starts a provider sign-in with a redirect to the provider', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: SAME_ORIGIN, payload: { provider: 'github', callbackURL: '/Dashboard' } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: SAME_ORIGIN,
+      payload: { provider: 'github', callbackURL: '/Dashboard' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().url).toMatch(/^https:\/\/github\.com\/login\/oauth\/authorize\?/);
   });
@@ -244,7 +332,9 @@ describe('a shop served over https', () => {
       payload: TEST_ADMIN,
     });
     expect(response.statusCode).toBe(200);
-    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((value) => value.includes('session_token'));
+    const cookie = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((value) => value.includes('session_token'));
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -252,14 +342,24 @@ describe('a shop served over https', () => {
 });
 
 /** Sends a request exactly as written, over a real socket: app.inject and fetch would normalise the path. */
-function sendAsIs(origin: URL, method: string, pathAsWritten: string, body?: unknown): Promise<{ status: number; location: string | undefined; body: string }> {
+function sendAsIs(
+  origin: URL,
+  method: string,
+  pathAsWritten: string,
+  body?: unknown,
+): Promise<{ status: number; location: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
     const headers = body === undefined ? {} : { 'content-type': 'application/json', origin: SAME_ORIGIN.origin };
-    const request = httpRequest({ host: origin.hostname, port: origin.port, method, path: pathAsWritten, headers }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode!, location: response.headers.location, body: text }));
-    });
+    const request = httpRequest(
+      { host: origin.hostname, port: origin.port, method, path: pathAsWritten, headers },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, location: response.headers.location, body: text }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(body === undefined ? undefined : JSON.stringify(body));
   });
@@ -276,7 +376,13 @@ describe.each(testDialects)('auth rate limits and redirects against an attacker 
 
   it('refuses every spelling of a path that better-auth would rewrite, so none escapes its limit', async () => {
     const wrongPassword = { email: TEST_ADMIN.email, password: 'wrong-password' };
-    for (const spelling of ['/api/auth/x/../sign-in/email', '/api/auth/sign-in/./email', '/api/auth/x/%2e%2e/sign-in/email', '/api/auth/x\\..\\sign-in/email', '/api/auth/sign-in/email/..//sign-in/email']) {
+    for (const spelling of [
+      '/api/auth/x/../sign-in/email',
+      '/api/auth/sign-in/./email',
+      '/api/auth/x/%2e%2e/sign-in/email',
+      '/api/auth/x\\..\\sign-in/email',
+      '/api/auth/sign-in/email/..//sign-in/email',
+    ]) {
       for (let attempt = 0; attempt < 6; attempt++) {
         const response = await sendAsIs(origin, 'POST', spelling, wrongPassword);
         expect(response.status, spelling).toBe(400);
@@ -284,7 +390,8 @@ describe.each(testDialects)('auth rate limits and redirects against an attacker 
       }
     }
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await sendAsIs(origin, 'POST', '/api/auth/sign-in/email', wrongPassword)).status);
+    for (let attempt = 0; attempt < 6; attempt++)
+      statuses.push((await sendAsIs(origin, 'POST', '/api/auth/sign-in/email', wrongPassword)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
 
@@ -292,18 +399,36 @@ describe.each(testDialects)('auth rate limits and redirects against an attacker 
     // Another client address than the test above, whose budget is spent.
     const remoteAddress = '10.0.0.2';
     const credentials = { email: 'limits@example.com', password: 'client-password-1' };
-    await shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: SAME_ORIGIN, remoteAddress, payload: { ...credentials, name: 'Limits' } });
-    const signedIn = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: SAME_ORIGIN, remoteAddress, payload: credentials });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: SAME_ORIGIN,
+      remoteAddress,
+      payload: { ...credentials, name: 'Limits' },
+    });
+    const signedIn = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: SAME_ORIGIN,
+      remoteAddress,
+      payload: credentials,
+    });
     const cookie = cookieFrom(signedIn.headers['set-cookie']);
     const checks = [
-      { url: '/api/auth/change-password', payload: { currentPassword: 'wrong-password', newPassword: 'new-password-1' } },
+      {
+        url: '/api/auth/change-password',
+        payload: { currentPassword: 'wrong-password', newPassword: 'new-password-1' },
+      },
       { url: '/api/auth/verify-password', payload: { password: 'wrong-password' } },
       { url: '/api/auth/delete-user', payload: { password: 'wrong-password' } },
       { url: '/api/auth/revoke-session', payload: { token: 'guess' } },
     ];
     const statuses: number[] = [];
     for (const { url, payload } of checks) {
-      statuses.push((await shop.app.inject({ method: 'POST', url, headers: { ...SAME_ORIGIN, cookie }, remoteAddress, payload })).statusCode);
+      statuses.push(
+        (await shop.app.inject({ method: 'POST', url, headers: { ...SAME_ORIGIN, cookie }, remoteAddress, payload }))
+          .statusCode,
+      );
     }
     // The sign-in spent one of the 4 attempts a minute; three more checks, then 429.
     expect(statuses.slice(0, 3).every((status) => status !== 429)).toBe(true);
@@ -313,12 +438,40 @@ describe.each(testDialects)('auth rate limits and redirects against an attacker 
   it('limits emails sent and emailed tokens tried, whichever endpoint is used', async () => {
     const remoteAddress = '10.0.0.3';
     const tries = [
-      () => shop.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: SAME_ORIGIN, remoteAddress, payload: { email: 'nobody@example.com', redirectTo: '/ResetPassword' } }),
-      () => shop.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', headers: SAME_ORIGIN, remoteAddress, payload: { email: 'nobody@example.com' } }),
-      () => shop.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: SAME_ORIGIN, remoteAddress, payload: { token: 'guess', newPassword: 'new-password-1' } }),
+      () =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          headers: SAME_ORIGIN,
+          remoteAddress,
+          payload: { email: 'nobody@example.com', redirectTo: '/ResetPassword' },
+        }),
+      () =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/auth/send-verification-email',
+          headers: SAME_ORIGIN,
+          remoteAddress,
+          payload: { email: 'nobody@example.com' },
+        }),
+      () =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          headers: SAME_ORIGIN,
+          remoteAddress,
+          payload: { token: 'guess', newPassword: 'new-password-1' },
+        }),
       () => shop.app.inject({ url: '/api/auth/reset-password/guess?callbackURL=%2FResetPassword', remoteAddress }),
       () => shop.app.inject({ url: '/api/auth/verify-email?token=guess', remoteAddress }),
-      () => shop.app.inject({ method: 'POST', url: '/api/auth/change-email', headers: SAME_ORIGIN, remoteAddress, payload: { newEmail: 'other@example.com' } }),
+      () =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/auth/change-email',
+          headers: SAME_ORIGIN,
+          remoteAddress,
+          payload: { newEmail: 'other@example.com' },
+        }),
     ];
     const statuses: number[] = [];
     for (const attempt of tries) statuses.push((await attempt()).statusCode);
@@ -351,7 +504,12 @@ describe.each(testDialects)('auth redirects against an attacker on %s', (dialect
         expect(response.location).toBeUndefined();
       }
       for (const field of ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL']) {
-        const response = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: SAME_ORIGIN, payload: { provider: 'github', [field]: target } });
+        const response = await shop.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/social',
+          headers: SAME_ORIGIN,
+          payload: { provider: 'github', [field]: target },
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json().error.fields).toHaveProperty(field);
       }

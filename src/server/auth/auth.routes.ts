@@ -24,9 +24,17 @@ type AuthLimit = 'signIn' | 'signUp' | 'emails';
  */
 const limitedEndpoints: Array<{ method: 'GET' | 'POST'; path: RegExp; limit: AuthLimit }> = [
   { method: 'POST', path: /^\/sign-in\/[^/]+$/, limit: 'signIn' },
-  { method: 'POST', path: /^\/(verify-password|change-password|set-password|delete-user|revoke-session)$/, limit: 'signIn' },
+  {
+    method: 'POST',
+    path: /^\/(verify-password|change-password|set-password|delete-user|revoke-session)$/,
+    limit: 'signIn',
+  },
   { method: 'POST', path: /^\/sign-up\/[^/]+$/, limit: 'signUp' },
-  { method: 'POST', path: /^\/(request-password-reset|reset-password|send-verification-email|change-email)$/, limit: 'emails' },
+  {
+    method: 'POST',
+    path: /^\/(request-password-reset|reset-password|send-verification-email|change-email)$/,
+    limit: 'emails',
+  },
   { method: 'GET', path: /^\/(reset-password\/[^/]+|verify-email|delete-user\/callback)$/, limit: 'emails' },
 ];
 
@@ -56,7 +64,11 @@ export function authEndpointPath(rawUrl: string): string {
 
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: Config): void {
   const rules = authLimitRules(config.authRateLimit);
-  const checks = { signIn: limiterFor(app, rules.signIn), signUp: limiterFor(app, rules.signUp), emails: limiterFor(app, rules.emails) };
+  const checks = {
+    signIn: limiterFor(app, rules.signIn),
+    signUp: limiterFor(app, rules.signUp),
+    emails: limiterFor(app, rules.emails),
+  };
 
   // One route for all of better-auth: the limit is chosen by the endpoint that will run, so no
   // spelling of a path can reach an endpoint without meeting its limit.
@@ -66,7 +78,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: Con
     config: { access: 'public' },
     onRequest: async (request, reply) => {
       const path = authEndpointPath(request.url);
-      const endpoint = limitedEndpoints.find((candidate) => candidate.method === request.method && candidate.path.test(path));
+      const endpoint = limitedEndpoints.find(
+        (candidate) => candidate.method === request.method && candidate.path.test(path),
+      );
       if (endpoint) await checks[endpoint.limit](request, reply);
     },
     handler: async (request, reply) => {
@@ -85,13 +99,17 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: Con
 }
 
 function refuseForeignRedirects(request: FastifyRequest, config: Config): void {
-  const sources = [request.body, request.query].filter((source): source is Record<string, unknown> => typeof source === 'object' && source !== null);
+  const sources = [request.body, request.query].filter(
+    (source): source is Record<string, unknown> => typeof source === 'object' && source !== null,
+  );
   for (const source of sources) {
     for (const field of redirectFields) {
       const target = source[field];
       if (target === undefined) continue;
       if (typeof target !== 'string' || !isSafeRedirect(target, ownOrigins(config, request))) {
-        throw new BadRequestError('The redirect target must be a page of this site.', { [field]: 'must be a page of this site' });
+        throw new BadRequestError('The redirect target must be a page of this site.', {
+          [field]: 'must be a page of this site',
+        });
       }
     }
   }
@@ -110,7 +128,11 @@ function toFetchRequest(request: FastifyRequest): Request {
   headers.set('x-tradebot-client-ip', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
-  return new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined });
+  return new Request(url, {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  });
 }
 
 /** Copies better-auth's answer, with its errors in our `{ error: { code, message } }` shape. */
@@ -124,7 +146,12 @@ async function sendFetchResponse(response: Response, reply: FastifyReply) {
   const text = await response.text();
   if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
     const parsed = safeJson(text) as { code?: string; message?: string } | null;
-    return reply.send({ error: { code: parsed?.code?.toLowerCase() ?? ('auth_error' satisfies ErrorCode), message: parsed?.message ?? 'Authentication failed.' } });
+    return reply.send({
+      error: {
+        code: parsed?.code?.toLowerCase() ?? ('auth_error' satisfies ErrorCode),
+        message: parsed?.message ?? 'Authentication failed.',
+      },
+    });
   }
   return reply.send(text.length > 0 ? text : null);
 }

@@ -18,7 +18,13 @@ export const AUTH_BASE_PATH = '/api/auth';
  * mode is the one that converts ISO strings back to Dates for better-auth and writes Dates as
  * ISO strings, which PostgreSQL's timestamptz accepts.
  */
-export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer, log: FastifyBaseLogger, emailContext: () => Promise<EmailContext>) {
+export function createAuth(
+  config: Config,
+  db: Kysely<Database>,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  emailContext: () => Promise<EmailContext>,
+) {
   const https = config.publicUrl.startsWith('https:');
   const emails = authEmails(emailContext);
   return betterAuth({
@@ -32,7 +38,12 @@ export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer,
     trustedOrigins: (request) => [config.publicUrl, request ? new URL(request.url).origin : undefined],
     user: {
       modelName: 'users',
-      fields: { name: 'full_name', emailVerified: 'email_verified', createdAt: 'created_date', updatedAt: 'updated_at' },
+      fields: {
+        name: 'full_name',
+        emailVerified: 'email_verified',
+        createdAt: 'created_date',
+        updatedAt: 'updated_at',
+      },
       // Never settable through sign-up or profile updates: only the Users page changes roles.
       additionalFields: { role: { type: 'string', required: false, defaultValue: 'client', input: false } },
       // A new address takes effect only once its owner opens the link sent to it (Account page).
@@ -40,7 +51,14 @@ export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer,
     },
     session: {
       modelName: 'sessions',
-      fields: { userId: 'user_id', expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', createdAt: 'created_at', updatedAt: 'updated_at' },
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
       // No cookie cache: every request reads the session row, so sign-out and role changes apply
       // to the very next request.
       cookieCache: { enabled: false },
@@ -69,12 +87,14 @@ export function createAuth(config: Config, db: Kysely<Database>, mailer: Mailer,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       requireEmailVerification: config.requireEmailVerification,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }, request) => mailer.send(await emails.resetPassword(user.email, url, request)),
+      sendResetPassword: async ({ user, url }, request) =>
+        mailer.send(await emails.resetPassword(user.email, url, request)),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }, request) => mailer.send(await emails.verifyEmail(user.email, url, request)),
+      sendVerificationEmail: async ({ user, url }, request) =>
+        mailer.send(await emails.verifyEmail(user.email, url, request)),
     },
     socialProviders: config.socialProviders,
     // Rate limits are enforced by Fastify on request.ip, which honours TRUST_PROXY; better-auth's

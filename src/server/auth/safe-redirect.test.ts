@@ -4,9 +4,12 @@ import { isSafeRedirect } from './safe-redirect.js';
 const own = ['https://shop.example'];
 
 describe('redirect targets after sign-in', () => {
-  it.each(['/', '/Dashboard', '/RobotDetail?robotId=abc', 'https://shop.example/OrderForm?robotId=1'])('accepts %s', (target) => {
-    expect(isSafeRedirect(target, own)).toBe(true);
-  });
+  it.each(['/', '/Dashboard', '/RobotDetail?robotId=abc', 'https://shop.example/OrderForm?robotId=1'])(
+    'accepts %s',
+    (target) => {
+      expect(isSafeRedirect(target, own)).toBe(true);
+    },
+  );
 
   it.each([
     '//evil.example',

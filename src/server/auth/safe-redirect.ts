@@ -11,7 +11,8 @@
 export function isSafeRedirect(target: string, ownOrigins: readonly string[]): boolean {
   if (target.length === 0 || target.length > 2048) return false;
   // Control characters and backslashes are normalised away by browsers in surprising ways.
-  if (target.includes('\\') || [...target].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return false;
+  if (target.includes('\\') || [...target].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
+    return false;
   const base = 'http://own-site.invalid';
   let resolved: URL;
   try {
@@ -20,7 +21,9 @@ export function isSafeRedirect(target: string, ownOrigins: readonly string[]): b
     return false;
   }
   if (resolved.pathname.startsWith('//')) return false;
-  return target.startsWith('/') ? resolved.origin === base && !target.startsWith('//') : ownOrigins.includes(resolved.origin);
+  return target.startsWith('/')
+    ? resolved.origin === base && !target.startsWith('//')
+    : ownOrigins.includes(resolved.origin);
 }
 
 /** Fields of better-auth requests that name where the browser goes next. */

@@ -15,7 +15,10 @@ describe.each(testDialects)('the session of a request on %s', (dialect) => {
   it('reads the user from a signed cookie, and refuses an altered one', async () => {
     const client = await createClient(shop.app, 'signed@example.com');
     expect((await me(client.cookie)).json()).toMatchObject({ email: 'signed@example.com', role: 'client' });
-    const altered = client.cookie.replace(/session_token=([^;]{4})/, (_match, start: string) => `session_token=${start === 'AAAA' ? 'BBBB' : 'AAAA'}`);
+    const altered = client.cookie.replace(
+      /session_token=([^;]{4})/,
+      (_match, start: string) => `session_token=${start === 'AAAA' ? 'BBBB' : 'AAAA'}`,
+    );
     expect((await me(altered)).statusCode).toBe(401);
     expect(verifiedSessionToken('better-auth.session_token=abc.not-a-signature', shop.config.authSecret!)).toBeNull();
   });
@@ -24,13 +27,22 @@ describe.each(testDialects)('the session of a request on %s', (dialect) => {
     const client = await createClient(shop.app, 'promoted@example.com');
     await shop.app.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', client.id).execute();
     expect((await me(client.cookie)).json().isAdmin).toBe(true);
-    await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...SAME_ORIGIN, cookie: client.cookie } });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...SAME_ORIGIN, cookie: client.cookie },
+    });
     expect((await me(client.cookie)).statusCode).toBe(401);
   });
 
   it('refuses an expired session, and leaves one due for its daily extension to better-auth', async () => {
     const client = await createClient(shop.app, 'aging@example.com');
-    const setExpiry = (ms: number) => shop.app.database.db.updateTable('sessions').set({ expires_at: new Date(ms).toISOString() }).where('user_id', '=', client.id).execute();
+    const setExpiry = (ms: number) =>
+      shop.app.database.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(ms).toISOString() })
+        .where('user_id', '=', client.id)
+        .execute();
     await setExpiry(Date.now() + 5 * 86_400_000);
     expect((await me(client.cookie)).statusCode).toBe(200);
     await setExpiry(Date.now() - 1000);

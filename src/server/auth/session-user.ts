@@ -32,9 +32,22 @@ export function verifiedSessionToken(cookieHeader: string, secret: string): stri
   return null;
 }
 
-function toCurrentUser(user: { id: string; email: string; full_name: string | null; role: string; created_date: string }): CurrentUser {
+function toCurrentUser(user: {
+  id: string;
+  email: string;
+  full_name: string | null;
+  role: string;
+  created_date: string;
+}): CurrentUser {
   const role = user.role === 'admin' ? 'admin' : 'client';
-  return { id: user.id, email: user.email, full_name: user.full_name || null, role, created_date: new Date(user.created_date).toISOString(), isAdmin: role === 'admin' };
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name || null,
+    role,
+    created_date: new Date(user.created_date).toISOString(),
+    isAdmin: role === 'admin',
+  };
 }
 
 /**
@@ -54,7 +67,13 @@ export function sessionUserResolver(auth: Auth, db: Kysely<Database>, secret: st
     });
     if (!session) return null;
     const { user } = session;
-    return toCurrentUser({ id: user.id, email: user.email, full_name: user.name, role: (user as { role?: string }).role ?? 'client', created_date: new Date(user.createdAt).toISOString() });
+    return toCurrentUser({
+      id: user.id,
+      email: user.email,
+      full_name: user.name,
+      role: (user as { role?: string }).role ?? 'client',
+      created_date: new Date(user.createdAt).toISOString(),
+    });
   };
 
   return async (request: FastifyRequest): Promise<CurrentUser | null> => {
@@ -72,7 +91,8 @@ export function sessionUserResolver(auth: Auth, db: Kysely<Database>, secret: st
     if (!row) return null;
     const expiresAt = Date.parse(row.expires_at);
     if (!(expiresAt > Date.now())) return null;
-    if (expiresAt - SESSION_SECONDS * 1000 + SESSION_UPDATE_SECONDS * 1000 <= Date.now()) return throughBetterAuth(request);
+    if (expiresAt - SESSION_SECONDS * 1000 + SESSION_UPDATE_SECONDS * 1000 <= Date.now())
+      return throughBetterAuth(request);
     return toCurrentUser(row);
   };
 }

@@ -36,22 +36,41 @@ describe.each(testDialects)('database on %s', (dialect) => {
     const inactive = await db.selectFrom('faqs').select('active').where('question', '=', 'Q').executeTakeFirstOrThrow();
     expect(inactive.active).toBe(false);
 
-    const total = await db.selectFrom('robots').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await db
+      .selectFrom('robots')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(typeof total.n).toBe('number');
   });
 
   it('refuses values outside the enumerations', async () => {
     const { db } = shop.app.database;
-    await expect(db.insertInto('robots').values({ id: randomUUID(), name: 'Bad', risk_level: 'extreme' as 'low' }).execute()).rejects.toThrow();
     await expect(
-      db.insertInto('banners').values({ id: randomUUID(), title: 'B', type: 'video' as 'image', content_url: '/x.png' }).execute(),
+      db
+        .insertInto('robots')
+        .values({ id: randomUUID(), name: 'Bad', risk_level: 'extreme' as 'low' })
+        .execute(),
     ).rejects.toThrow();
-    await expect(db.insertInto('users').values({ id: randomUUID(), email: 'x@example.com', role: 'root' as 'admin' }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('banners')
+        .values({ id: randomUUID(), title: 'B', type: 'video' as 'image', content_url: '/x.png' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('users')
+        .values({ id: randomUUID(), email: 'x@example.com', role: 'root' as 'admin' })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('keeps one newsletter subscription per address whatever its letter case', async () => {
     const { db } = shop.app.database;
-    await db.insertInto('newsletter_subscribers').values({ id: randomUUID(), email: 'Reader@Example.com', unsubscribe_token: randomUUID() }).execute();
+    await db
+      .insertInto('newsletter_subscribers')
+      .values({ id: randomUUID(), email: 'Reader@Example.com', unsubscribe_token: randomUUID() })
+      .execute();
     const duplicate = db
       .insertInto('newsletter_subscribers')
       .values({ id: randomUUID(), email: 'reader@example.COM', unsubscribe_token: randomUUID() })

@@ -28,7 +28,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   const pool = config.dialect === 'postgres' ? createPostgresPool(config.url) : null;
   const dialect = config.dialect === 'sqlite' ? createSqliteDialect(config.file) : createPostgresDialect(pool!);
   // SQLite has one connection, used synchronously: whenever JavaScript runs, it is idle.
-  const poolStats = (): PoolStats => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 1, idle: 1, waiting: 0 });
+  const poolStats = (): PoolStats =>
+    pool
+      ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
+      : { total: 1, idle: 1, waiting: 0 };
   const db = new Kysely<Database>({ dialect });
   const ping = async () => {
     try {

@@ -47,7 +47,11 @@ export function booleanCheck(types: ColumnTypes, column: string): Expression<unk
  * Runs `work` while holding a database-wide lock, so that several app instances starting together
  * on PostgreSQL seed exactly once. SQLite needs nothing: one process per DATA_DIR.
  */
-export async function withStartupLock<T>(db: Kysely<any>, dialect: DialectName, work: (db: Kysely<any>) => Promise<T>): Promise<T> {
+export async function withStartupLock<T>(
+  db: Kysely<any>,
+  dialect: DialectName,
+  work: (db: Kysely<any>) => Promise<T>,
+): Promise<T> {
   if (dialect === 'sqlite') return work(db);
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${sql.lit(728_201_771)})`.execute(connection);

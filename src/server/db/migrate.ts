@@ -29,7 +29,10 @@ export class InCodeMigrations implements MigrationProvider {
 
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(
-      Object.entries(migrations).map(([name, migration]) => [name, { up: (db: Kysely<any>) => migration.up(db, this.types) }]),
+      Object.entries(migrations).map(([name, migration]) => [
+        name,
+        { up: (db: Kysely<any>) => migration.up(db, this.types) },
+      ]),
     );
   }
 }
@@ -43,7 +46,9 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    throw new Error(`Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

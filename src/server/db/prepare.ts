@@ -12,7 +12,11 @@ import { lockDataDir } from './sqlite.js';
  * and the first administrator. Held under one lock so that instances starting together on
  * PostgreSQL do it exactly once.
  */
-export async function prepareDatabase(database: DatabaseHandle, config: Config, log: FastifyBaseLogger): Promise<AdminBootstrapResult> {
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<AdminBootstrapResult> {
   return withStartupLock(database.db, database.dialect, async (db) => {
     const applied = await migrateToLatest(db, database.dialect);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
@@ -35,7 +39,10 @@ export async function prepareDatabase(database: DatabaseHandle, config: Config, 
  * DATA_DIR); the handle's close() releases the lock after the database, and a failed start-up
  * releases both.
  */
-export async function openAppDatabase(config: Config, log: FastifyBaseLogger): Promise<{ database: DatabaseHandle; admin: AdminBootstrapResult }> {
+export async function openAppDatabase(
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<{ database: DatabaseHandle; admin: AdminBootstrapResult }> {
   const releaseLock = config.database.dialect === 'sqlite' ? lockDataDir(config.dataDir) : () => undefined;
   let opened: DatabaseHandle;
   try {

@@ -68,7 +68,6 @@ export interface CategoriesTable {
   updated_at: Timestamp;
 }
 
-
 export interface RobotsTable {
   id: string;
   name: string;
@@ -237,7 +236,11 @@ export interface NewsletterDeliveriesTable {
   campaign_id: string;
   subscriber_id: string;
   email: string;
-  status: ColumnType<(typeof deliveryStatuses)[number], (typeof deliveryStatuses)[number] | undefined, (typeof deliveryStatuses)[number]>;
+  status: ColumnType<
+    (typeof deliveryStatuses)[number],
+    (typeof deliveryStatuses)[number] | undefined,
+    (typeof deliveryStatuses)[number]
+  >;
   attempts: ColumnType<number, number | undefined, number>;
   error: string | null;
   sent_date: string | null;

@@ -67,11 +67,17 @@ export function lockDataDir(dataDir: string): () => void {
   try {
     lock.pragma('locking_mode = EXCLUSIVE');
     lock.pragma('journal_mode = MEMORY');
-    lock.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder; INSERT INTO holder VALUES (' + process.pid + '); COMMIT;');
+    lock.exec(
+      'BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder; INSERT INTO holder VALUES (' +
+        process.pid +
+        '); COMMIT;',
+    );
   } catch (error) {
     lock.close();
     if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
-      throw new DataDirInUseError(`DATA_DIR ${dataDir} is in use by another tradebot-store process; stop it or choose another DATA_DIR`);
+      throw new DataDirInUseError(
+        `DATA_DIR ${dataDir} is in use by another tradebot-store process; stop it or choose another DATA_DIR`,
+      );
     }
     throw error;
   }

@@ -38,7 +38,13 @@ function productStructuredData(robot: Robot, description: string, url: string, p
     sku: robot.id,
     ...(image ? { image } : {}),
     ...(robot.category ? { category: robot.category } : {}),
-    offers: { '@type': 'Offer', price: robot.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
+    offers: {
+      '@type': 'Offer',
+      price: robot.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url,
+    },
   };
   // A data block, not a script: the CSP that forbids inline scripts does not apply to it.
   return `\n    <script type="application/ld+json">${jsonForScript(product)}</script>`;
@@ -52,8 +58,17 @@ function productStructuredData(robot: Robot, description: string, url: string, p
 export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   const { shell, publicUrl, catalogue, cache } = deps;
 
-  const render = async (page: PageName, canonicalPath: string, robotId: string, lang: Language, settings: PublicSettings): Promise<string> => {
-    let meta = { ...metaFromSettings(settings, publicUrl, canonicalPath), title: documentTitle(pageTitle(lang, page), settings.seo_title) };
+  const render = async (
+    page: PageName,
+    canonicalPath: string,
+    robotId: string,
+    lang: Language,
+    settings: PublicSettings,
+  ): Promise<string> => {
+    let meta = {
+      ...metaFromSettings(settings, publicUrl, canonicalPath),
+      title: documentTitle(pageTitle(lang, page), settings.seo_title),
+    };
     // The interface strings of the page's language travel with the page instead of in the
     // JavaScript bundle, which then carries neither language.
     const data: Record<string, unknown> = { settings, messages: { lang, catalogue: browserCatalogue(lang) } };
@@ -70,7 +85,12 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       if (robot) {
         data.robot = robot;
         const description = textFromHtml(robot.description) || meta.description;
-        meta = { ...meta, title: documentTitle(robot.name, settings.seo_title), description, image: robot.image_url || meta.image };
+        meta = {
+          ...meta,
+          title: documentTitle(robot.name, settings.seo_title),
+          description,
+          image: robot.image_url || meta.image,
+        };
         structuredData = productStructuredData(robot, description, meta.url, publicUrl);
       }
     } else if (contentPageSlugOf(page)) {
@@ -84,7 +104,10 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!shell) {
-      return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`.');
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build`.');
     }
     const settings = await cache.memo('settings:public', () => deps.settings.getPublic());
     const lang = chooseLanguage(request, settings.default_language);
@@ -95,10 +118,13 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     // Only an active robot gets a rendering of its own; any other id shares the plain page, so
     // invented ids add no cache entry and no database read.
     const robotIdParam = (request.query as Record<string, unknown>).robotId;
-    const isActiveRobot = async (id: unknown) => typeof id === 'string' && (await activePublicRobots(cache, catalogue)).some((robot) => robot.id === id);
+    const isActiveRobot = async (id: unknown) =>
+      typeof id === 'string' && (await activePublicRobots(cache, catalogue)).some((robot) => robot.id === id);
     const robotId = page === 'RobotDetail' && (await isActiveRobot(robotIdParam)) ? (robotIdParam as string) : '';
     const canonicalPath = robotId ? `${pagePath(page)}?robotId=${encodeURIComponent(robotId)}` : pagePath(page);
-    const entry = await cache.get(`html:${canonicalPath}:${lang}`, 'text/html; charset=utf-8', () => render(page, canonicalPath, robotId, lang, settings));
+    const entry = await cache.get(`html:${canonicalPath}:${lang}`, 'text/html; charset=utf-8', () =>
+      render(page, canonicalPath, robotId, lang, settings),
+    );
     return sendEntry(request, reply, entry);
   };
 
@@ -108,7 +134,10 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !looksLikeFile) return renderPage(request, reply);
-    return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !looksLikeFile)
+      return renderPage(request, reply);
+    return reply
+      .status(404)
+      .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }

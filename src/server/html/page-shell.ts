@@ -36,7 +36,13 @@ export class PageShell {
   render(content: ShellContent): string {
     const [beforeHead, middle, afterData] = this.parts;
     const data = `<script type="application/json" id="app-data">${jsonForScript(content.data)}</script>`;
-    return beforeHead.replace(/<html lang="[^"]*"/, `<html lang="${content.lang}"`) + content.head + middle + data + afterData;
+    return (
+      beforeHead.replace(/<html lang="[^"]*"/, `<html lang="${content.lang}"`) +
+      content.head +
+      middle +
+      data +
+      afterData
+    );
   }
 }
 

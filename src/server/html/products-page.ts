@@ -22,16 +22,28 @@ const locales: Record<Language, string> = { en: 'en-US', fr: 'fr-FR' };
  * header, footer and stylesheet (src/web/styles.css scans this file for its class names) and
  * numbers written the way the page's language writes them.
  */
-export function renderProductsPage({ robots, settings, language, canonicalUrl, stylesheets }: ProductsPageInput): string {
+export function renderProductsPage({
+  robots,
+  settings,
+  language,
+  canonicalUrl,
+  stylesheets,
+}: ProductsPageInput): string {
   const strings = serverStrings(language).products;
   const ui = browserCatalogue(language);
   const money = new Intl.NumberFormat(locales[language], { style: 'currency', currency: 'USD' });
-  const percent = new Intl.NumberFormat(locales[language], { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const percent = new Intl.NumberFormat(locales[language], {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const navLink = (href: string, label: string, current = false) =>
     `<li><a href="${href}"${current ? ' aria-current="page"' : ''} class="rounded-md font-medium transition-colors px-3 py-2 text-sm whitespace-nowrap ${current ? 'text-emerald-400' : 'text-slate-200 hover:bg-slate-800 hover:text-white'}">${escapeHtml(label)}</a></li>`;
   const cards = robots
     .map(
-      (robot) => `<li class="flex *:flex-1"><article class="flex flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
+      (
+        robot,
+      ) => `<li class="flex *:flex-1"><article class="flex flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
 <img src="${escapeHtml(robot.image_url || '/images/robot-fallback.svg')}" alt="" width="640" height="360" loading="lazy" class="aspect-video w-full bg-slate-800 object-cover">
 <div class="flex flex-1 flex-col gap-4 p-4">
 <h2 class="text-lg leading-7 font-semibold text-white">${escapeHtml(robot.name)}</h2>
@@ -47,7 +59,8 @@ export function renderProductsPage({ robots, settings, language, canonicalUrl, s
     )
     .join('\n');
   const legalLinks = LEGAL_PAGE_SLUGS.map(
-    (slug) => `<li><a href="/${contentPageNames[slug]}" class="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline">${escapeHtml(ui.legal.titles[slug])}</a></li>`,
+    (slug) =>
+      `<li><a href="/${contentPageNames[slug]}" class="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline">${escapeHtml(ui.legal.titles[slug])}</a></li>`,
   ).join('');
   return `<!doctype html>
 <html lang="${language}">

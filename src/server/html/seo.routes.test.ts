@@ -16,8 +16,13 @@ describe('search engines and plain pages', () => {
     expect(response.headers['content-type']).toContain('application/xml');
     for (const robot of robots) expect(response.body).toContain(`/RobotDetail?robotId=${robot.id}`);
     expect(response.body).toContain('<loc>http://localhost:3000/FAQ</loc>');
-    for (const page of ['Terms', 'Privacy', 'RefundPolicy', 'RiskDisclosure']) expect(response.body).toContain(`<loc>http://localhost:3000/${page}</loc>`);
-    const inactive = await shop.app.database.db.selectFrom('robots').select('id').where('status', '=', 'inactive').executeTakeFirstOrThrow();
+    for (const page of ['Terms', 'Privacy', 'RefundPolicy', 'RiskDisclosure'])
+      expect(response.body).toContain(`<loc>http://localhost:3000/${page}</loc>`);
+    const inactive = await shop.app.database.db
+      .selectFrom('robots')
+      .select('id')
+      .where('status', '=', 'inactive')
+      .executeTakeFirstOrThrow();
     expect(response.body).not.toContain(inactive.id);
   });
 

@@ -17,7 +17,12 @@ interface SeoDeps {
 }
 
 /** Pages a search engine should index; the admin pages and the API are not among them. */
-const publicPages = ['/', '/FAQ', ...CONTENT_PAGE_SLUGS.map((slug) => pagePath(contentPageNames[slug])), '/product.html'];
+const publicPages = [
+  '/',
+  '/FAQ',
+  ...CONTENT_PAGE_SLUGS.map((slug) => pagePath(contentPageNames[slug])),
+  '/product.html',
+];
 const adminPages = [
   '/Dashboard',
   '/OrderForm',
@@ -40,27 +45,54 @@ export function registerSeoRoutes(app: FastifyInstance, { shell, publicUrl, sett
     const robots = await catalogue.listPublicRobots({ sort: '-created_date' });
     const entries = [
       ...publicPages.map((path) => ({ loc: absolute(path), lastmod: undefined as string | undefined })),
-      ...robots.map((robot) => ({ loc: absolute(`/RobotDetail?robotId=${encodeURIComponent(robot.id)}`), lastmod: robot.updated_at })),
+      ...robots.map((robot) => ({
+        loc: absolute(`/RobotDetail?robotId=${encodeURIComponent(robot.id)}`),
+        lastmod: robot.updated_at,
+      })),
     ];
     const body = entries
-      .map((entry) => `  <url><loc>${escapeHtml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`)
+      .map(
+        (entry) =>
+          `  <url><loc>${escapeHtml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
+      )
       .join('\n');
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+      );
   });
 
   app.get('/robots.txt', async (_request, reply) => {
-    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...adminPages.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absolute('/sitemap.xml')}`];
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(`${lines.join('\n')}\n`);
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      ...adminPages.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${absolute('/sitemap.xml')}`,
+    ];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`${lines.join('\n')}\n`);
   });
 
   // "Our Products": the active catalogue as a plain page, readable without JavaScript.
   app.get('/product.html', async (request, reply) => {
-    const [robots, publicSettings] = await Promise.all([catalogue.listPublicRobots({ sort: 'name' }), settings.getPublic()]);
+    const [robots, publicSettings] = await Promise.all([
+      catalogue.listPublicRobots({ sort: 'name' }),
+      settings.getPublic(),
+    ]);
     const language = chooseLanguage(request, publicSettings.default_language);
-    const html = renderProductsPage({ robots, settings: publicSettings, language, canonicalUrl: absolute('/product.html'), stylesheets: shell?.stylesheets() ?? '' });
+    const html = renderProductsPage({
+      robots,
+      settings: publicSettings,
+      language,
+      canonicalUrl: absolute('/product.html'),
+      stylesheets: shell?.stylesheets() ?? '',
+    });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -26,10 +26,21 @@ export interface StorefrontOptions {
  * with its meta tags and first data. Registered after every API route; it reads the shop through
  * the modules' services.
  */
-export async function registerStorefront(app: FastifyInstance, { webRoot, publicUrl, db, settings, cache }: StorefrontOptions): Promise<void> {
+export async function registerStorefront(
+  app: FastifyInstance,
+  { webRoot, publicUrl, db, settings, cache }: StorefrontOptions,
+): Promise<void> {
   const shell = await PageShell.load(path.join(webRoot, 'index.html'));
   const catalogue = createCatalogueService(db);
   registerSeoRoutes(app, { shell, publicUrl, settings, catalogue });
   await registerStaticFiles(app, webRoot);
-  registerHtmlPages(app, { shell, publicUrl, settings, catalogue, banners: createBannersService(db), pages: createContentPagesService(db), cache });
+  registerHtmlPages(app, {
+    shell,
+    publicUrl,
+    settings,
+    catalogue,
+    banners: createBannersService(db),
+    pages: createContentPagesService(db),
+    cache,
+  });
 }

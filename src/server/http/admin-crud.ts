@@ -43,7 +43,10 @@ export const idParams = z.object({ id: z.string().trim().min(1).max(100) });
  * The routes of one resource. The public read cache needs no call here: every successful admin
  * write clears it (http/admin-writes.ts).
  */
-export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(resource: AdminResource<Entity, Create, Patch>, audit: AuditPort): FastifyPluginAsyncZod {
+export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(
+  resource: AdminResource<Entity, Create, Patch>,
+  audit: AuditPort,
+): FastifyPluginAsyncZod {
   const { path, name, service, label } = resource;
   const admin = { access: 'admin' } as const;
   // Typed loosely here: the handlers return the service's entities, the schemas only filter them.
@@ -54,39 +57,81 @@ export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(re
   return async (app) => {
     app.get(path, { config: admin, schema: { response: { 200: list } } }, () => service.list());
 
-    app.post(path, { config: admin, schema: { body: resource.create as z.ZodType, response: { 201: entity } } }, async (request, reply) => {
-      const created = await service.create(request.body as Create);
-      const after = created as Record<string, unknown>;
-      await audit.record({ actor: request.user!, action: 'create', resource: name, recordId: created.id, summary: label(created), changes: audit.changes(null, after, fieldsOf(request.body)) });
-      return reply.status(201).send(created);
-    });
+    app.post(
+      path,
+      { config: admin, schema: { body: resource.create as z.ZodType, response: { 201: entity } } },
+      async (request, reply) => {
+        const created = await service.create(request.body as Create);
+        const after = created as Record<string, unknown>;
+        await audit.record({
+          actor: request.user!,
+          action: 'create',
+          resource: name,
+          recordId: created.id,
+          summary: label(created),
+          changes: audit.changes(null, after, fieldsOf(request.body)),
+        });
+        return reply.status(201).send(created);
+      },
+    );
 
-    app.patch(`${path}/:id`, { config: admin, schema: { params: idParams, body: resource.patch as z.ZodType, response: { 200: entity } } }, async (request) => {
-      const before = await service.get(request.params.id);
-      if (!before) throw new NotFoundError(`No such ${name}.`);
-      const updated = await service.update(request.params.id, request.body as Patch);
-      const changes = audit.changes(before as Record<string, unknown>, updated as Record<string, unknown>, fieldsOf(request.body));
-      await audit.record({ actor: request.user!, action: 'update', resource: name, recordId: updated.id, summary: label(updated), changes });
-      return updated;
-    });
+    app.patch(
+      `${path}/:id`,
+      { config: admin, schema: { params: idParams, body: resource.patch as z.ZodType, response: { 200: entity } } },
+      async (request) => {
+        const before = await service.get(request.params.id);
+        if (!before) throw new NotFoundError(`No such ${name}.`);
+        const updated = await service.update(request.params.id, request.body as Patch);
+        const changes = audit.changes(
+          before as Record<string, unknown>,
+          updated as Record<string, unknown>,
+          fieldsOf(request.body),
+        );
+        await audit.record({
+          actor: request.user!,
+          action: 'update',
+          resource: name,
+          recordId: updated.id,
+          summary: label(updated),
+          changes,
+        });
+        return updated;
+      },
+    );
 
     app.delete(`${path}/:id`, { config: admin, schema: { params: idParams } }, async (request, reply) => {
       const before = await service.get(request.params.id);
       if (!before) throw new NotFoundError(`No such ${name}.`);
       await service.remove(request.params.id);
-      await audit.record({ actor: request.user!, action: 'delete', resource: name, recordId: before.id, summary: label(before) });
+      await audit.record({
+        actor: request.user!,
+        action: 'delete',
+        resource: name,
+        recordId: before.id,
+        summary: label(before),
+      });
       return reply.status(204).send();
     });
 
     const move = service.move?.bind(service);
     if (move) {
-      app.post(`${path}/:id/move`, { config: admin, schema: { params: idParams, body: moveInputSchema, response: { 200: list } } }, async (request) => {
-        const before = await service.get(request.params.id);
-        if (!before) throw new NotFoundError(`No such ${name}.`);
-        const reordered = await move(request.params.id, request.body.direction);
-        await audit.record({ actor: request.user!, action: `move ${request.body.direction}`, resource: name, recordId: before.id, summary: label(before) });
-        return reordered;
-      });
+      app.post(
+        `${path}/:id/move`,
+        { config: admin, schema: { params: idParams, body: moveInputSchema, response: { 200: list } } },
+        async (request) => {
+          const before = await service.get(request.params.id);
+          if (!before) throw new NotFoundError(`No such ${name}.`);
+          const reordered = await move(request.params.id, request.body.direction);
+          await audit.record({
+            actor: request.user!,
+            action: `move ${request.body.direction}`,
+            resource: name,
+            recordId: before.id,
+            summary: label(before),
+          });
+          return reordered;
+        },
+      );
     }
   };
 }

@@ -11,7 +11,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerAdminWriteInvalidation(app: FastifyInstance, cache: PublicCache): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config?.access === 'admin' && !READS.has(request.method) && reply.statusCode < 400) cache.invalidate();
+    if (request.routeOptions.config?.access === 'admin' && !READS.has(request.method) && reply.statusCode < 400)
+      cache.invalidate();
     return payload;
   });
 }

@@ -62,10 +62,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = error.message || 'Invalid request.';
       const code = codeByStatus[status];
       // A status we have no code for keeps the framework's own code, lower-cased like ours.
-      return reply.status(status).send(code ? errorBody(code, message) : { error: { code: error.code?.toLowerCase() ?? 'bad_request', message } });
+      return reply
+        .status(status)
+        .send(
+          code ? errorBody(code, message) : { error: { code: error.code?.toLowerCase() ?? 'bad_request', message } },
+        );
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
   });
 }
-

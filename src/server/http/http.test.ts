@@ -57,7 +57,12 @@ describe('HTTP layer', () => {
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json().error.code).toBeTruthy();
@@ -78,7 +83,9 @@ describe('HTTP layer', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     const html = response.body;
     expect(html).toContain('<html lang="fr"');
-    expect(html).toContain('<meta name="description" content="Discover our AI trading robots powered by artificial intelligence.">');
+    expect(html).toContain(
+      '<meta name="description" content="Discover our AI trading robots powered by artificial intelligence.">',
+    );
     expect(html).toContain('<meta property="og:type" content="website">');
     const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(html)![1]!);
     expect(data.robots.length).toBeGreaterThanOrEqual(8);
@@ -96,7 +103,11 @@ describe('HTTP layer', () => {
     expect(response.body).toContain(`<title>${robot.name} | `);
     expect(response.body).toContain(`<meta property="og:image" content="http://localhost:3000${robot.image_url}">`);
     const structured = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(response.body)![1]!);
-    expect(structured).toMatchObject({ '@type': 'Product', name: robot.name, offers: { price: robot.price.toFixed(2), priceCurrency: 'USD' } });
+    expect(structured).toMatchObject({
+      '@type': 'Product',
+      name: robot.name,
+      offers: { price: robot.price.toFixed(2), priceCurrency: 'USD' },
+    });
   });
 
   it('gives each page its own title, and a legal page its own description, in the page’s language', async () => {
@@ -113,8 +124,16 @@ describe('HTTP layer', () => {
 
   it('escapes stored text that would break out of the page', async () => {
     const { db } = shop.app.database;
-    await db.updateTable('settings').set({ value: '</title><script>alert(1)</script>' }).where('key', '=', 'seo_title').execute();
-    await db.updateTable('robots').set({ name: '</script><script>alert(2)</script>' }).where('status', '=', 'active').execute();
+    await db
+      .updateTable('settings')
+      .set({ value: '</title><script>alert(1)</script>' })
+      .where('key', '=', 'seo_title')
+      .execute();
+    await db
+      .updateTable('robots')
+      .set({ name: '</script><script>alert(2)</script>' })
+      .where('status', '=', 'active')
+      .execute();
     // Written behind the app's back, as another instance would: drop what this one has cached.
     shop.app.publicCache.invalidate();
     const html = (await shop.app.inject('/')).body;
@@ -149,13 +168,22 @@ describe('access declarations', () => {
   afterAll(() => shop.close());
 
   it('every registered API route declares who may call it', () => {
-    const undeclared = shop.app.apiRoutes.filter((route) => !route.access).map((route) => `${route.method} ${route.url}`);
+    const undeclared = shop.app.apiRoutes
+      .filter((route) => !route.access)
+      .map((route) => `${route.method} ${route.url}`);
     expect(shop.app.apiRoutes.length).toBeGreaterThan(5);
     expect(undeclared).toEqual([]);
   });
 
   it('refuses a route registered without an access level', async () => {
-    const app = await buildApp({ ...shop.config, dataDir: `${shop.dataDir}-2`, database: { dialect: 'sqlite', file: `${shop.dataDir}-2/shop.db` } }, { logger: false });
+    const app = await buildApp(
+      {
+        ...shop.config,
+        dataDir: `${shop.dataDir}-2`,
+        database: { dialect: 'sqlite', file: `${shop.dataDir}-2/shop.db` },
+      },
+      { logger: false },
+    );
     app.get('/api/forgotten', { schema: { querystring: z.object({}) } }, async () => ({ secret: 'leaked' }));
     const response = await app.inject('/api/forgotten');
     expect(response.statusCode).toBe(403);
@@ -204,11 +232,19 @@ describe.each(testDialects)('security headers on every answer on %s', (dialect) 
   afterAll(() => shop.close());
 
   it('sends them with the cross-origin refusal too', async () => {
-    const api = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'https://evil.example' } });
+    const api = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(api.statusCode).toBe(403);
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
-    const page = await shop.app.inject({ method: 'POST', url: '/Dashboard', headers: { origin: 'https://evil.example' } });
+    const page = await shop.app.inject({
+      method: 'POST',
+      url: '/Dashboard',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(page.statusCode).toBe(403);
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -37,7 +37,8 @@ function exceedsDepth(text: string, limit: number): boolean {
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index);
     if (inString) {
-      if (char === 0x5c) index++; // backslash: skip the escaped character
+      if (char === 0x5c)
+        index++; // backslash: skip the escaped character
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) {
       inString = true;
@@ -55,7 +56,8 @@ function isPoisoned(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(isPoisoned);
   for (const [key, item] of Object.entries(value)) {
     if (key === '__proto__') return true;
-    if (key === 'constructor' && typeof item === 'object' && item !== null && Object.hasOwn(item, 'prototype')) return true;
+    if (key === 'constructor' && typeof item === 'object' && item !== null && Object.hasOwn(item, 'prototype'))
+      return true;
     if (isPoisoned(item)) return true;
   }
   return false;
@@ -64,7 +66,8 @@ function isPoisoned(value: unknown): boolean {
 /** Parses a JSON request body under the rules above; throws a 400 when it breaks one. */
 export function parseJsonInput(text: string): unknown {
   if (text.length === 0) throw new BadRequestError('The request body is empty but says it is JSON.');
-  if (exceedsDepth(text, MAX_JSON_DEPTH)) throw new BadRequestError(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  if (exceedsDepth(text, MAX_JSON_DEPTH))
+    throw new BadRequestError(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -72,7 +75,8 @@ export function parseJsonInput(text: string): unknown {
     throw new BadRequestError('The request body is not valid JSON.');
   }
   if (containsNul(value)) throw nulRefused();
-  if (isPoisoned(value)) throw new BadRequestError('The JSON body has a forbidden "__proto__" or "constructor.prototype" key.');
+  if (isPoisoned(value))
+    throw new BadRequestError('The JSON body has a forbidden "__proto__" or "constructor.prototype" key.');
   return value;
 }
 

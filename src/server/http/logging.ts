@@ -11,7 +11,8 @@ const secretParams = /([?&](?:[\w-]*token|signature|sig|code|state|secret|passwo
  * masked too, while route names and robot ids stay readable.
  */
 const secretPathSegments = /(\/reset-password\/)[^/?#]+/gi;
-const tokenLikeSegment = /\/(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=[/?#]|$))(?=[\w-]*\d)[\w-]{24,}(?=[/?#]|$)/gi;
+const tokenLikeSegment =
+  /\/(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=[/?#]|$))(?=[\w-]*\d)[\w-]{24,}(?=[/?#]|$)/gi;
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
@@ -29,11 +30,22 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
   return {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-secret-token"]', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-secret-token"]',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
     },
   };
 }

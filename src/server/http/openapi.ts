@@ -17,12 +17,23 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       info: {
         title: 'Tradebot Store API',
         version,
-        description: 'The shop\'s HTTP API. Browser routes use the session cookie set by /api/auth/*; the /api/hooks/* routes are for automation workflows (see docs/automation-api.md).',
+        description:
+          "The shop's HTTP API. Browser routes use the session cookie set by /api/auth/*; the /api/hooks/* routes are for automation workflows (see docs/automation-api.md).",
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'The session cookie set by sign-in (__Secure-better-auth.session_token over HTTPS).' },
-          secretToken: { type: 'apiKey', in: 'header', name: SECRET_TOKEN_HEADER, description: 'The automation secret (Settings, n8n_secret_token) as is.' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            description: 'The session cookie set by sign-in (__Secure-better-auth.session_token over HTTPS).',
+          },
+          secretToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: SECRET_TOKEN_HEADER,
+            description: 'The automation secret (Settings, n8n_secret_token) as is.',
+          },
           signature: {
             type: 'apiKey',
             in: 'header',
@@ -37,7 +48,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       const { schema, url } = jsonSchemaTransform(input);
       const access = input.route.config?.access;
       const security: Record<string, string[]>[] | undefined =
-        access === 'automation' ? [{ secretToken: [] }, { signature: [] }] : access && access !== 'public' ? [{ session: [] }] : undefined;
+        access === 'automation'
+          ? [{ secretToken: [] }, { signature: [] }]
+          : access && access !== 'public'
+            ? [{ session: [] }]
+            : undefined;
       return { schema: { ...schema, ...(security ? { security } : {}) }, url };
     },
     transformObject: jsonSchemaTransformObject,

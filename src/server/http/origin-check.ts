@@ -15,7 +15,9 @@ export function registerOriginCheck(app: FastifyInstance, ownOrigins: (request: 
     if (safeMethods.has(request.method)) return done();
     const origin = request.headers.origin;
     const crossSite =
-      origin !== undefined ? origin === 'null' || !ownOrigins(request).includes(origin) : request.headers['sec-fetch-site'] === 'cross-site';
+      origin !== undefined
+        ? origin === 'null' || !ownOrigins(request).includes(origin)
+        : request.headers['sec-fetch-site'] === 'cross-site';
     done(crossSite ? new ForbiddenError('Cross-origin request refused.') : undefined);
   });
 }

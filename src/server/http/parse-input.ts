@@ -5,7 +5,11 @@ import { BadRequestError } from '../errors.js';
  * Validates input inside a handler, with the same error shape as a route schema, for routes that
  * validate only when they must (a cached answer needs no check of a query it was made for).
  */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: 'querystring' | 'body' | 'params'): z.infer<T> {
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: 'querystring' | 'body' | 'params',
+): z.infer<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

@@ -6,7 +6,8 @@ import { PublicCache } from './public-cache.js';
 describe('public cache bounds', () => {
   it('drops its oldest entry when full, not every entry', async () => {
     const cache = new PublicCache(60_000);
-    for (let index = 0; index < 501; index++) await cache.get(`key-${index}`, 'text/plain', async () => `body ${index}`);
+    for (let index = 0; index < 501; index++)
+      await cache.get(`key-${index}`, 'text/plain', async () => `body ${index}`);
     expect(cache.size).toBe(500);
     let reloaded = false;
     await cache.get('key-500', 'text/plain', async () => {
@@ -23,14 +24,24 @@ describe.each(testDialects)('public reads flooded with invented query strings on
   let category: string;
   beforeAll(async () => {
     shop = await createTestApp(dialect, {}, { webShell: true });
-    const robot = await shop.app.database.db.selectFrom('robots').select(['id', 'category']).where('status', '=', 'active').executeTakeFirstOrThrow();
+    const robot = await shop.app.database.db
+      .selectFrom('robots')
+      .select(['id', 'category'])
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
     robotId = robot.id;
     category = robot.category!;
   });
   afterAll(() => shop.close());
 
   it('keys each read by the parameters it uses, and caches nothing for unknown robots or categories', async () => {
-    const warm = ['/', '/api/robots', `/api/robots?category=${encodeURIComponent(category)}`, `/RobotDetail?robotId=${robotId}`, '/RobotDetail'];
+    const warm = [
+      '/',
+      '/api/robots',
+      `/api/robots?category=${encodeURIComponent(category)}`,
+      `/RobotDetail?robotId=${robotId}`,
+      '/RobotDetail',
+    ];
     for (const url of warm) expect((await shop.app.inject(url)).statusCode, url).toBe(200);
     const entries = shop.app.publicCache.size;
     // Home and Home's data, the list, the category, the robot page and the plain robot page.

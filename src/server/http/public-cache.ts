@@ -132,7 +132,11 @@ function compressed(entry: Entry, encoding: Encoding): Buffer | undefined {
 }
 
 export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  reply.header('etag', entry.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache').type(entry.contentType);
+  reply
+    .header('etag', entry.etag)
+    .header('vary', 'accept-encoding')
+    .header('cache-control', 'no-cache')
+    .type(entry.contentType);
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   const encoding = entry.body.length >= 1024 ? preferredEncoding(request) : undefined;
   const body = encoding ? compressed(entry, encoding) : undefined;

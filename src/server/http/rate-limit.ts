@@ -56,9 +56,11 @@ export class SharedCounter {
   }
 
   private sweep(): void {
-    sql`delete from rate_limits where window_ends_at < (extract(epoch from statement_timestamp()) * 1000)::bigint`.execute(this.db).catch(() => {
-      // The next sweep tries again; a few stale rows cost nothing but space.
-    });
+    sql`delete from rate_limits where window_ends_at < (extract(epoch from statement_timestamp()) * 1000)::bigint`
+      .execute(this.db)
+      .catch(() => {
+        // The next sweep tries again; a few stale rows cost nothing but space.
+      });
   }
 }
 
@@ -66,7 +68,10 @@ export class SharedCounter {
 function sharedStore(counter: SharedCounter) {
   return class SharedStore {
     incr(key: string, callback: IncrCallback, timeWindow: number): void {
-      counter.hit(key, timeWindow).then((result) => callback(null, result), (error: Error) => callback(error));
+      counter.hit(key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
     }
 
     child(): SharedStore {
@@ -76,7 +81,10 @@ function sharedStore(counter: SharedCounter) {
 }
 
 /** Registers the counting engine; must run before any route uses a rule. */
-export async function registerRateLimiting(app: FastifyInstance, database: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<void> {
+export async function registerRateLimiting(
+  app: FastifyInstance,
+  database: Pick<DatabaseHandle, 'db' | 'dialect'>,
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     ...(database.dialect === 'postgres' ? { store: sharedStore(new SharedCounter(database.db)) } : {}),
@@ -98,7 +106,11 @@ export async function registerRateLimiting(app: FastifyInstance, database: Pick<
 export function limiterFor(app: FastifyInstance, rule: LimitRule): LimitCheck {
   let check = app.rateLimitChecks.get(rule.name);
   if (!check) {
-    check = app.rateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request: FastifyRequest) => `${rule.name}:${request.ip}` }) as LimitCheck;
+    check = app.rateLimit({
+      max: rule.max,
+      timeWindow: rule.windowMs,
+      keyGenerator: (request: FastifyRequest) => `${rule.name}:${request.ip}`,
+    }) as LimitCheck;
     app.rateLimitChecks.set(rule.name, check);
   }
   return check;

@@ -59,7 +59,11 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
   // A few API routes answer with a page (better-auth's /api/auth/error): whatever its address,
   // an HTML answer gets the document headers, CSP and frame protection included.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) reply.headers(documents);
+    if (
+      String(reply.getHeader('content-type') ?? '').startsWith('text/html') &&
+      !reply.hasHeader('content-security-policy')
+    )
+      reply.headers(documents);
     done(null, payload);
   });
 }

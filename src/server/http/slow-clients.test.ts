@@ -17,7 +17,11 @@ describe.each(testDialects)('slow clients on %s', (dialect) => {
   let shop: TestApp;
   let port: number;
   beforeAll(async () => {
-    shop = await createTestApp(dialect, { HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_REQUEST_TIMEOUT_SECONDS: '2', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '1' });
+    shop = await createTestApp(dialect, {
+      HTTP_HEADERS_TIMEOUT_SECONDS: '1',
+      HTTP_REQUEST_TIMEOUT_SECONDS: '2',
+      HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '1',
+    });
     port = Number(new URL(await shop.app.listen({ port: 0, host: '127.0.0.1' })).port);
   });
   afterAll(() => shop.close());
@@ -29,7 +33,10 @@ describe.each(testDialects)('slow clients on %s', (dialect) => {
 
   it('closes a connection whose body never finishes arriving', async () => {
     const body = '{"email":"slow@example.com"';
-    const answer = await holdOpen(port, `POST /api/newsletter/subscribe HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n${body}`);
+    const answer = await holdOpen(
+      port,
+      `POST /api/newsletter/subscribe HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n${body}`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 

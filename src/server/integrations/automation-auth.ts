@@ -47,7 +47,13 @@ export function signTimestampedBody(secret: string, timestamp: string, body: str
 }
 
 /** True when the timestamp is recent and the signature is the HMAC of `timestamp.body`. */
-export function verifyTimestampedSignature(secret: string, timestamp: string, signature: string, rawBody: string, nowMs = Date.now()): boolean {
+export function verifyTimestampedSignature(
+  secret: string,
+  timestamp: string,
+  signature: string,
+  rawBody: string,
+  nowMs = Date.now(),
+): boolean {
   if (!/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(nowMs / 1000 - Number(timestamp)) > SIGNATURE_MAX_AGE_SECONDS) return false;
   return sameText(signature.trim().toLowerCase(), signTimestampedBody(secret, timestamp, rawBody));
@@ -69,7 +75,11 @@ export type AutomationProof = 'secret' | 'signature' | 'timestamped-signature';
  * Throws UnauthorizedError unless the credentials prove knowledge of the secret, or of the
  * previous one during a rotation (only while a current secret is configured).
  */
-export function verifyAutomationCredentials(secret: string | null, credentials: AutomationCredentials, previous?: string): AutomationProof {
+export function verifyAutomationCredentials(
+  secret: string | null,
+  credentials: AutomationCredentials,
+  previous?: string,
+): AutomationProof {
   if (secret === null) {
     throw new UnauthorizedError(
       `The automation secret is not configured: set n8n_secret_token (at least ${AUTOMATION_SECRET_MIN_LENGTH} characters) in the settings before workflows can call this endpoint.`,
@@ -80,13 +90,21 @@ export function verifyAutomationCredentials(secret: string | null, credentials: 
   if (token !== undefined && accepted.some((candidate) => sameText(token, candidate))) return 'secret';
   // With X-Timestamp the signature must cover it: a plain body signature is not accepted then.
   if (timestamp !== undefined && signature !== undefined && rawBody !== undefined) {
-    if (accepted.some((candidate) => verifyTimestampedSignature(candidate, timestamp, signature, rawBody))) return 'timestamped-signature';
+    if (accepted.some((candidate) => verifyTimestampedSignature(candidate, timestamp, signature, rawBody)))
+      return 'timestamped-signature';
     throw new UnauthorizedError('Invalid or expired timestamped signature.');
   }
   const given = signature?.trim().toLowerCase();
-  if (given !== undefined && rawBody !== undefined && accepted.some((candidate) => sameText(given, signBody(candidate, rawBody)))) return 'signature';
+  if (
+    given !== undefined &&
+    rawBody !== undefined &&
+    accepted.some((candidate) => sameText(given, signBody(candidate, rawBody)))
+  )
+    return 'signature';
   if (token === undefined && signature === undefined) {
-    throw new UnauthorizedError('Automation requests must carry the X-Secret-Token header or an X-Signature of the body.');
+    throw new UnauthorizedError(
+      'Automation requests must carry the X-Secret-Token header or an X-Signature of the body.',
+    );
   }
   throw new UnauthorizedError('Invalid automation credentials.');
 }
@@ -142,12 +160,16 @@ export function guardAutomationRoutes(app: FastifyInstance, secret: AutomationSe
     }
   });
   app.addHook('preValidation', async (request) => {
-    request.automationProof = verifyAutomationCredentials(await secret(), {
-      token: singleHeader(request, SECRET_TOKEN_HEADER),
-      signature: singleHeader(request, SIGNATURE_HEADER),
-      timestamp: singleHeader(request, TIMESTAMP_HEADER),
-      rawBody: request.rawBody,
-    }, secret.previous);
+    request.automationProof = verifyAutomationCredentials(
+      await secret(),
+      {
+        token: singleHeader(request, SECRET_TOKEN_HEADER),
+        signature: singleHeader(request, SIGNATURE_HEADER),
+        timestamp: singleHeader(request, TIMESTAMP_HEADER),
+        rawBody: request.rawBody,
+      },
+      secret.previous,
+    );
     if (request.bodyError) throw request.bodyError;
   });
 }

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeWorkflow, type FakeWorkflow } from '../../../tests/support/fake-workflow.js';
 import { UpstreamError } from '../errors.js';
 import { signBody } from './automation-auth.js';
-import { createAutomationGateway, WorkflowRefusedError, WorkflowReplyError, type AutomationGatewayOptions, type WorkflowSettings } from './automation-gateway.js';
+import {
+  createAutomationGateway,
+  WorkflowRefusedError,
+  WorkflowReplyError,
+  type AutomationGatewayOptions,
+  type WorkflowSettings,
+} from './automation-gateway.js';
 
 const SECRET = 'gateway-test-secret-0123456789abcdef';
 const PUBLIC_URL = 'https://shop.example.com';
@@ -19,7 +25,12 @@ const order = {
   amount: 199,
 };
 
-const newsletter = { title: 'News', content: '<p>Hello</p>', recipients: [{ email: 'bob@example.com', created_date: '2026-01-01T00:00:00.000Z' }], sender: 'admin@example.com' };
+const newsletter = {
+  title: 'News',
+  content: '<p>Hello</p>',
+  recipients: [{ email: 'bob@example.com', created_date: '2026-01-01T00:00:00.000Z' }],
+  sender: 'admin@example.com',
+};
 
 /** The error a call rejects with (the test fails when it resolves). */
 async function failure(call: Promise<unknown>): Promise<unknown> {
@@ -32,7 +43,8 @@ async function failure(call: Promise<unknown>): Promise<unknown> {
 describe('automation gateway', () => {
   let workflow: FakeWorkflow;
   let settings: WorkflowSettings;
-  const gateway = (options: Partial<AutomationGatewayOptions> = {}) => createAutomationGateway({ readSettings: async () => ({ ...settings }), publicUrl: PUBLIC_URL, ...options });
+  const gateway = (options: Partial<AutomationGatewayOptions> = {}) =>
+    createAutomationGateway({ readSettings: async () => ({ ...settings }), publicUrl: PUBLIC_URL, ...options });
 
   beforeAll(async () => {
     workflow = await startFakeWorkflow('/workflow');
@@ -40,7 +52,13 @@ describe('automation gateway', () => {
   afterAll(() => workflow.close());
   beforeEach(() => {
     workflow.requests.length = 0;
-    settings = { n8n_webhook_url: workflow.url, n8n_newsletter_url: workflow.url, chatbot_webhook_url: workflow.url, n8n_callback_url: workflow.url, n8n_secret_token: SECRET };
+    settings = {
+      n8n_webhook_url: workflow.url,
+      n8n_newsletter_url: workflow.url,
+      chatbot_webhook_url: workflow.url,
+      n8n_callback_url: workflow.url,
+      n8n_secret_token: SECRET,
+    };
   });
 
   describe('addresses and the secret', () => {
@@ -84,7 +102,13 @@ describe('automation gateway', () => {
     });
 
     it('answers null, calling nothing, for a workflow whose address is empty or blank', async () => {
-      settings = { n8n_webhook_url: '', n8n_newsletter_url: ' ', chatbot_webhook_url: '', n8n_callback_url: '', n8n_secret_token: SECRET };
+      settings = {
+        n8n_webhook_url: '',
+        n8n_newsletter_url: ' ',
+        chatbot_webhook_url: '',
+        n8n_callback_url: '',
+        n8n_secret_token: SECRET,
+      };
       const automation = gateway();
       expect(await automation.createPayment(order)).toBeNull();
       expect(await automation.sendNewsletter(newsletter)).toBeNull();
@@ -100,15 +124,26 @@ describe('automation gateway', () => {
   describe('payment', () => {
     it('posts the order with the currency, the action and the callback address, and reads the page and payment id', async () => {
       workflow.answer = { status: 200, body: { PayUrl: 'https://pay.example.com/i/1', payment_id: 'pay-1' } };
-      expect(await gateway().createPayment(order)).toEqual({ pay_url: 'https://pay.example.com/i/1', payment_id: 'pay-1' });
-      expect(workflow.requests[0]!.body).toEqual({ ...order, currency: 'USD', action: 'create_payment', callback_url: `${PUBLIC_URL}/api/hooks/payment` });
+      expect(await gateway().createPayment(order)).toEqual({
+        pay_url: 'https://pay.example.com/i/1',
+        payment_id: 'pay-1',
+      });
+      expect(workflow.requests[0]!.body).toEqual({
+        ...order,
+        currency: 'USD',
+        action: 'create_payment',
+        callback_url: `${PUBLIC_URL}/api/hooks/payment`,
+      });
     });
 
     it('reads the first item of an array, keeps a numeric payment id as text, and drops an unusable one', async () => {
       workflow.answer = { status: 200, body: [{ PayUrl: 'http://pay.example.com/i/2', payment_id: 42 }] };
       expect(await gateway().createPayment(order)).toEqual({ pay_url: 'http://pay.example.com/i/2', payment_id: '42' });
       workflow.answer = { status: 200, body: { PayUrl: 'https://pay.example.com/i/3', payment_id: { id: 3 } } };
-      expect(await gateway().createPayment(order)).toEqual({ pay_url: 'https://pay.example.com/i/3', payment_id: null });
+      expect(await gateway().createPayment(order)).toEqual({
+        pay_url: 'https://pay.example.com/i/3',
+        payment_id: null,
+      });
     });
 
     it.each([
@@ -135,7 +170,12 @@ describe('automation gateway', () => {
       workflow.answer = { status: 503, body };
       const error = await failure(gateway().sendNewsletter(newsletter));
       expect(error).toBeInstanceOf(WorkflowRefusedError);
-      expect(error).toMatchObject({ status: 502, answerStatus: 503, detail, message: 'The newsletter workflow answered 503.' });
+      expect(error).toMatchObject({
+        status: 502,
+        answerStatus: 503,
+        detail,
+        message: 'The newsletter workflow answered 503.',
+      });
       expect((error as WorkflowRefusedError).text).toBe(typeof body === 'string' ? body : JSON.stringify(body));
     });
   });
@@ -167,7 +207,9 @@ describe('automation gateway', () => {
   describe('chat', () => {
     it('posts the message with its time and reads the response', async () => {
       workflow.answer = { status: 200, body: { response: 'Gold is traded by Golden Robot.' } };
-      expect(await gateway().askChat('Which robot trades gold?')).toEqual({ response: 'Gold is traded by Golden Robot.' });
+      expect(await gateway().askChat('Which robot trades gold?')).toEqual({
+        response: 'Gold is traded by Golden Robot.',
+      });
       const sent = workflow.requests[0]!.body as { message: string; timestamp: string };
       expect(sent.message).toBe('Which robot trades gold?');
       expect(new Date(sent.timestamp).toISOString()).toBe(sent.timestamp);
@@ -185,8 +227,14 @@ describe('automation gateway', () => {
 
   describe('stats', () => {
     it('asks for the robots and keeps the stats records of the reply, counting the others', async () => {
-      workflow.answer = { status: 200, body: [{ robot_name: 'Alpha', winrate: '61.5' }, { robot_name: '' }, { not: 'a record' }] };
-      expect(await gateway().fetchStats(['Alpha', 'Beta'])).toEqual({ records: [{ robot_name: 'Alpha', winrate: '61.5' }], ignored: 2 });
+      workflow.answer = {
+        status: 200,
+        body: [{ robot_name: 'Alpha', winrate: '61.5' }, { robot_name: '' }, { not: 'a record' }],
+      };
+      expect(await gateway().fetchStats(['Alpha', 'Beta'])).toEqual({
+        records: [{ robot_name: 'Alpha', winrate: '61.5' }],
+        ignored: 2,
+      });
       expect(workflow.requests[0]!.body).toEqual({ action: 'get_stats', robots: ['Alpha', 'Beta'] });
     });
 
@@ -209,7 +257,11 @@ describe('automation gateway', () => {
     workflow.answer = { status: 200, body: { response: 'late' }, delayMs: 5_000 };
     const error = await failure(gateway({ timeoutsMs: { chat: 200 } }).askChat('Hi'));
     expect(error).toBeInstanceOf(UpstreamError);
-    expect(error).toMatchObject({ status: 504, code: 'upstream_timeout', message: 'The workflow did not answer in time.' });
+    expect(error).toMatchObject({
+      status: 504,
+      code: 'upstream_timeout',
+      message: 'The workflow did not answer in time.',
+    });
   });
 
   describe('test ping', () => {

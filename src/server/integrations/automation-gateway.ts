@@ -162,10 +162,24 @@ export function createAutomationGateway(options: AutomationGatewayOptions): Auto
     const settings = await options.readSettings();
     const url = addressOf(settings, addressSetting[workflow]);
     if (!url) return null;
-    const reply = await postToWebhook(url, payload, { secret: secretOf(settings) ?? undefined, timeoutMs: timeoutsMs[workflow], ...transport });
-    if (!reply.ok) throw new WorkflowRefusedError(workflow, reply.status, workflowErrorReplySchema.safeParse(reply.json).data, reply.text);
+    const reply = await postToWebhook(url, payload, {
+      secret: secretOf(settings) ?? undefined,
+      timeoutMs: timeoutsMs[workflow],
+      ...transport,
+    });
+    if (!reply.ok)
+      throw new WorkflowRefusedError(
+        workflow,
+        reply.status,
+        workflowErrorReplySchema.safeParse(reply.json).data,
+        reply.text,
+      );
     const parsed = schema.safeParse(reply.json);
-    if (!parsed.success) throw new WorkflowReplyError(workflow, parsed.error.issues.map((issue) => `${issue.path.join('.') || 'reply'}: ${issue.message}`).join('; '));
+    if (!parsed.success)
+      throw new WorkflowReplyError(
+        workflow,
+        parsed.error.issues.map((issue) => `${issue.path.join('.') || 'reply'}: ${issue.message}`).join('; '),
+      );
     return parsed.data;
   }
 
@@ -177,10 +191,24 @@ export function createAutomationGateway(options: AutomationGatewayOptions): Auto
     },
 
     createPayment: (order) =>
-      call('payment', { ...order, currency: CURRENCY, action: 'create_payment', callback_url: `${options.publicUrl}/api/hooks/payment` }, paymentReplySchema),
+      call(
+        'payment',
+        {
+          ...order,
+          currency: CURRENCY,
+          action: 'create_payment',
+          callback_url: `${options.publicUrl}/api/hooks/payment`,
+        },
+        paymentReplySchema,
+      ),
 
     sendNewsletter: (newsletter) =>
-      call('newsletter', { action: 'send_newsletter', ...newsletter, sent_at: new Date().toISOString() }, newsletterReplySchema, { maxBytes: NEWSLETTER_REPLY_MAX_BYTES }),
+      call(
+        'newsletter',
+        { action: 'send_newsletter', ...newsletter, sent_at: new Date().toISOString() },
+        newsletterReplySchema,
+        { maxBytes: NEWSLETTER_REPLY_MAX_BYTES },
+      ),
 
     askChat: (message) => call('chat', { message, timestamp: new Date().toISOString() }, chatReplySchema),
 
@@ -191,7 +219,11 @@ export function createAutomationGateway(options: AutomationGatewayOptions): Auto
       const target = url ?? addressOf(settings, setting);
       if (!target) return null;
       const started = performance.now();
-      const reply = await postToWebhook(target, { action: 'ping', setting, sent_at: new Date().toISOString() }, { secret: secretOf(settings) ?? undefined, timeoutMs: timeoutsMs.ping });
+      const reply = await postToWebhook(
+        target,
+        { action: 'ping', setting, sent_at: new Date().toISOString() },
+        { secret: secretOf(settings) ?? undefined, timeoutMs: timeoutsMs.ping },
+      );
       return { status: reply.status, ok: reply.ok, milliseconds: Math.round(performance.now() - started) };
     },
   };

@@ -28,7 +28,12 @@ export interface Mailer {
  * DATA_DIR/outbox/ as an .eml file (open it with any mail client) and logged, so a local shop
  * can still verify addresses and reset passwords.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     // Pooled: a newsletter campaign reuses a few connections instead of opening one per message.
     const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 2 });
@@ -48,9 +53,15 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     async send(message) {
       const built = await builder.sendMail({ from: options.from, ...message });
       mkdirSync(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       writeFileSync(file, built.message as Buffer);
-      options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox (SMTP_URL is not set)');
+      options.log.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to the outbox (SMTP_URL is not set)',
+      );
     },
     close: () => undefined,
   };

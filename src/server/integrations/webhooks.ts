@@ -72,7 +72,11 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
  */
 export async function postToWebhook(url: string, payload: unknown, options: WebhookOptions): Promise<WebhookReply> {
   const body = JSON.stringify(payload);
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+  };
   if (options.secret) {
     headers[SECRET_TOKEN_HEADER] = options.secret;
     headers[SIGNATURE_HEADER] = signBody(options.secret, body);
@@ -82,7 +86,8 @@ export async function postToWebhook(url: string, payload: unknown, options: Webh
   let text: string;
   try {
     const target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error('only http and https addresses can be called');
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new Error('only http and https addresses can be called');
     // An address written as an IP is connected to without a lookup: check it here.
     const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isRefusedAddress(literal)) throw new RefusedAddressError(literal);
@@ -90,7 +95,9 @@ export async function postToWebhook(url: string, payload: unknown, options: Webh
     ({ status, text } = await send(target, headers, body, signal, options.maxBytes ?? DEFAULT_MAX_BYTES));
   } catch (error) {
     if (timeout.aborted) throw new UpstreamError('The workflow did not answer in time.', true);
-    throw new UpstreamError(`The workflow could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UpstreamError(
+      `The workflow could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   let json: unknown;
   try {
@@ -101,7 +108,13 @@ export async function postToWebhook(url: string, payload: unknown, options: Webh
   return { status, ok: status >= 200 && status < 300, json, text };
 }
 
-function send(target: URL, headers: Record<string, string>, body: string, signal: AbortSignal, maxBytes: number): Promise<{ status: number; text: string }> {
+function send(
+  target: URL,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+  maxBytes: number,
+): Promise<{ status: number; text: string }> {
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const outgoing = request(target, { method: 'POST', headers, signal, lookup: checkedLookup }, (response) => {
@@ -120,7 +133,9 @@ function send(target: URL, headers: Record<string, string>, body: string, signal
         }
         chunks.push(chunk);
       });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
       response.on('error', reject);
       // Settles nothing after 'end'; catches a connection cut while the answer was arriving.
       response.on('close', () => reject(new Error('the connection closed before the answer was complete')));

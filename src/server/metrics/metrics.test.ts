@@ -1,6 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activeRobot, createOrder, paymentCallback, setSetting, WORKFLOW_SECRET } from '../../../tests/support/orders.js';
+import {
+  activeRobot,
+  createOrder,
+  paymentCallback,
+  setSetting,
+  WORKFLOW_SECRET,
+} from '../../../tests/support/orders.js';
 import { createClient } from '../../../tests/support/sessions.js';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { countPaymentCallback, eventStreamOpened } from './metrics.js';
@@ -41,16 +47,24 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
   });
 
   it('counts requests by route pattern, never by raw URL', async () => {
-    const robot = await shop.app.database.db.selectFrom('robots').select('id').where('status', '=', 'active').executeTakeFirstOrThrow();
-    const series = 'tradebot_http_request_duration_seconds_count{method="GET",route="/api/robots/:id",status_code="200"}';
+    const robot = await shop.app.database.db
+      .selectFrom('robots')
+      .select('id')
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    const series =
+      'tradebot_http_request_duration_seconds_count{method="GET",route="/api/robots/:id",status_code="200"}';
     const before = seriesValue(await scrape(), series) ?? 0;
-    for (let index = 0; index < 3; index++) expect((await shop.app.inject(`/api/robots/${robot.id}`)).statusCode).toBe(200);
+    for (let index = 0; index < 3; index++)
+      expect((await shop.app.inject(`/api/robots/${robot.id}`)).statusCode).toBe(200);
     await shop.app.inject('/api/no-such-route/123');
     const text = await scrape();
     expect(seriesValue(text, series)).toBe(before + 3);
     expect(text).not.toContain(robot.id);
     expect(text).not.toContain('no-such-route');
-    expect(text).toMatch(/tradebot_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/robots\/:id",status_code="200"\} \d+/);
+    expect(text).toMatch(
+      /tradebot_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/robots\/:id",status_code="200"\} \d+/,
+    );
   });
 
   it('shows the database pool, job runs, open event streams and payment callbacks', async () => {
@@ -84,12 +98,17 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
     const series = (result: string) => `tradebot_payment_callbacks_total{result="${result}"}`;
     const before = await scrape();
     const streamsBefore = seriesValue(before, streams) ?? 0;
-    const callbacksBefore = Object.fromEntries(results.map((result) => [result, seriesValue(before, series(result)) ?? 0]));
+    const callbacksBefore = Object.fromEntries(
+      results.map((result) => [result, seriesValue(before, series(result)) ?? 0]),
+    );
 
     await shop.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = shop.app.server.address() as AddressInfo;
     const controller = new AbortController();
-    const stream = await fetch(`http://127.0.0.1:${port}/api/orders/${order.id}/events`, { headers: { cookie: client.cookie }, signal: controller.signal });
+    const stream = await fetch(`http://127.0.0.1:${port}/api/orders/${order.id}/events`, {
+      headers: { cookie: client.cookie },
+      signal: controller.signal,
+    });
     expect(stream.status).toBe(200);
     expect(seriesValue(await scrape(), streams)).toBe(streamsBefore + 1);
     controller.abort();
@@ -97,7 +116,10 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
 
     expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' })).statusCode).toBe(200);
     expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' })).statusCode).toBe(200);
-    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'secret', `${WORKFLOW_SECRET}-wrong`)).statusCode).toBe(401);
+    expect(
+      (await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'secret', `${WORKFLOW_SECRET}-wrong`))
+        .statusCode,
+    ).toBe(401);
     expect((await paymentCallback(shop.app, { order_id: 'no-such-order', status: 'paid' })).statusCode).toBe(404);
     expect((await paymentCallback(shop.app, { order_id: order.id, status: 'maybe' })).statusCode).toBe(422);
     const after = await scrape();

@@ -57,7 +57,12 @@ class RequestDurations {
     const key = `${method} ${status} ${route}`;
     let series = this.series.get(key);
     if (!series) {
-      series = { labels: { method, route, status_code: status }, counts: DURATION_BOUNDS.map(() => 0), sum: 0, count: 0 };
+      series = {
+        labels: { method, route, status_code: status },
+        counts: DURATION_BOUNDS.map(() => 0),
+        sum: 0,
+        count: 0,
+      };
       this.series.set(key, series);
     }
     let bucket = 0;
@@ -152,7 +157,12 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const registry = Registry.merge([shared, own]);
 
   app.addHook('onResponse', (request, reply, done) => {
-    requestDurations.observe(request.method, request.routeOptions.url ?? 'no route', reply.statusCode, reply.elapsedTime / 1000);
+    requestDurations.observe(
+      request.method,
+      request.routeOptions.url ?? 'no route',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
@@ -163,6 +173,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw new UnauthorizedError('Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.');
     }
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 }

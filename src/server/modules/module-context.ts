@@ -11,7 +11,10 @@ import type { AuditLog } from './audit/audit.service.js';
 import type { SettingsService } from './settings/settings.service.js';
 
 /** Runs `work` unless another app instance runs the same job (db/dialect.ts runExclusive). */
-export type RunExclusive = <T>(job: ExclusiveJob, work: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
+export type RunExclusive = <T>(
+  job: ExclusiveJob,
+  work: () => Promise<T>,
+) => Promise<{ ran: true; value: T } | { ran: false }>;
 
 /**
  * What a module may take to build itself. Each module's `<domain>.module.ts` exports one

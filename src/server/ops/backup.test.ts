@@ -25,7 +25,11 @@ function start(entry: string, env: Record<string, string>, args: string[] = []):
   return started;
 }
 
-async function command(entry: 'backup' | 'restore', env: Record<string, string>, args: string[] = []): Promise<Started & { code: number | null }> {
+async function command(
+  entry: 'backup' | 'restore',
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<Started & { code: number | null }> {
   const started = start(`src/server/ops/${entry}-command.ts`, env, args);
   return { ...started, code: await started.exited };
 }
@@ -34,7 +38,11 @@ async function command(entry: 'backup' | 'restore', env: Record<string, string>,
 function filesIn(root: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files[path.relative(root, path.join(entry.parentPath, entry.name))] = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    if (entry.isFile())
+      files[path.relative(root, path.join(entry.parentPath, entry.name))] = readFileSync(
+        path.join(entry.parentPath, entry.name),
+        'utf8',
+      );
   }
   return files;
 }
@@ -103,10 +111,16 @@ describe('backup and restore', () => {
     expect(restore.stderr()).toBe('');
     expect(restore.code).toBe(0);
     expect(filesIn(path.join(restoredDir, 'storage'))).toEqual(files);
-    expect(readFileSync(path.join(restoredDir, 'auth-secret'), 'utf8')).toBe(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8'));
+    expect(readFileSync(path.join(restoredDir, 'auth-secret'), 'utf8')).toBe(
+      readFileSync(path.join(dataDir, 'auth-secret'), 'utf8'),
+    );
 
     const restoredPort = await freePort();
-    const restored = start('src/server/main.ts', { DATA_DIR: restoredDir, PORT: String(restoredPort), TRUST_PROXY: 'true' });
+    const restored = start('src/server/main.ts', {
+      DATA_DIR: restoredDir,
+      PORT: String(restoredPort),
+      TRUST_PROXY: 'true',
+    });
     await waitForHealth(restoredPort, restored);
     expect(await (await fetch(`http://127.0.0.1:${restoredPort}/api/robots`)).json()).toEqual(robots);
     const again = await fetch(`http://127.0.0.1:${restoredPort}/api/newsletter/subscribe`, {
@@ -129,10 +143,15 @@ describe('backup and restore', () => {
     const dataDir = folder();
     writeFileSync(path.join(dataDir, 'shop.db'), 'the current shop');
     const backupFolder = folder();
-    writeFileSync(path.join(backupFolder, 'backup.json'), JSON.stringify({ format: 1, createdAt: new Date().toISOString(), database: 'shop.db', files: 0, bytes: 0 }));
+    writeFileSync(
+      path.join(backupFolder, 'backup.json'),
+      JSON.stringify({ format: 1, createdAt: new Date().toISOString(), database: 'shop.db', files: 0, bytes: 0 }),
+    );
     const restore = await command('restore', { DATA_DIR: dataDir }, [backupFolder]);
     expect(restore.code).toBe(1);
-    expect(restore.stderr()).toMatch(/^tradebot-store restore: DATA_DIR .* is not empty: restore only into an empty DATA_DIR/);
+    expect(restore.stderr()).toMatch(
+      /^tradebot-store restore: DATA_DIR .* is not empty: restore only into an empty DATA_DIR/,
+    );
     expect(readFileSync(path.join(dataDir, 'shop.db'), 'utf8')).toBe('the current shop');
   });
 

@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -33,18 +42,34 @@ export interface BackupManifest {
 
 type BackupConfig = Pick<Config, 'dataDir' | 'database' | 'storage'>;
 
-function refuseOnPostgres(config: BackupConfig, action: 'backup' | 'restore'): asserts config is BackupConfig & { database: { dialect: 'sqlite'; file: string } } {
+function refuseOnPostgres(
+  config: BackupConfig,
+  action: 'backup' | 'restore',
+): asserts config is BackupConfig & { database: { dialect: 'sqlite'; file: string } } {
   if (config.database.dialect !== 'postgres') return;
-  const tool = action === 'backup' ? 'pg_dump (pg_dump --format=custom --file=shop.dump "$DATABASE_URL")' : 'pg_restore (pg_restore --dbname="$DATABASE_URL" shop.dump)';
-  throw new BackupRefusedError(`This shop runs on PostgreSQL (DATABASE_URL): npm run ${action} handles the embedded SQLite database only. Use ${tool}; see README "Backups".`);
+  const tool =
+    action === 'backup'
+      ? 'pg_dump (pg_dump --format=custom --file=shop.dump "$DATABASE_URL")'
+      : 'pg_restore (pg_restore --dbname="$DATABASE_URL" shop.dump)';
+  throw new BackupRefusedError(
+    `This shop runs on PostgreSQL (DATABASE_URL): npm run ${action} handles the embedded SQLite database only. Use ${tool}; see README "Backups".`,
+  );
 }
 
 function timestamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace('T', '-');
 }
 
 /** Copies every file under `from` to `to`; a file removed meanwhile (a replaced upload) is skipped. */
-async function copyTree(from: string, to: string, skip: (relative: string) => boolean): Promise<{ files: number; bytes: number }> {
+async function copyTree(
+  from: string,
+  to: string,
+  skip: (relative: string) => boolean,
+): Promise<{ files: number; bytes: number }> {
   let files = 0;
   let bytes = 0;
   if (!existsSync(from)) return { files, bytes };
@@ -78,7 +103,8 @@ export interface BackupResult {
 export async function createBackup(config: BackupConfig, destination: string, now = new Date()): Promise<BackupResult> {
   refuseOnPostgres(config, 'backup');
   const databaseFile = config.database.file;
-  if (!existsSync(databaseFile)) throw new BackupRefusedError(`There is no database at ${databaseFile}: check DATA_DIR (or DATABASE_URL).`);
+  if (!existsSync(databaseFile))
+    throw new BackupRefusedError(`There is no database at ${databaseFile}: check DATA_DIR (or DATABASE_URL).`);
   const name = `tradebot-backup-${timestamp(now)}`;
   const folder = path.resolve(destination, name);
   if (existsSync(folder)) throw new BackupRefusedError(`${folder} already exists.`);
@@ -100,9 +126,15 @@ export async function createBackup(config: BackupConfig, destination: string, no
     }
     let copied = { files: 0, bytes: 0 };
     if (config.storage.kind === 'local') {
-      copied = await copyTree(path.join(config.dataDir, STORAGE_FOLDER), path.join(partial, STORAGE_FOLDER), (relative) => relative.split(path.sep)[0] === PARTIAL_UPLOADS);
+      copied = await copyTree(
+        path.join(config.dataDir, STORAGE_FOLDER),
+        path.join(partial, STORAGE_FOLDER),
+        (relative) => relative.split(path.sep)[0] === PARTIAL_UPLOADS,
+      );
     } else {
-      notes.push('Files are in the S3 bucket, not in this backup: back the bucket up with its own tools (README "Backups").');
+      notes.push(
+        'Files are in the S3 bucket, not in this backup: back the bucket up with its own tools (README "Backups").',
+      );
     }
     const secretFile = path.join(config.dataDir, AUTH_SECRET_FILE);
     if (existsSync(secretFile)) await copyFile(secretFile, path.join(partial, AUTH_SECRET_FILE));
@@ -118,9 +150,13 @@ export async function createBackup(config: BackupConfig, destination: string, no
 
 function readManifest(folder: string): BackupManifest {
   const file = path.join(folder, BACKUP_MANIFEST);
-  if (!existsSync(file)) throw new BackupRefusedError(`${folder} is not a tradebot-store backup (it has no ${BACKUP_MANIFEST}).`);
+  if (!existsSync(file))
+    throw new BackupRefusedError(`${folder} is not a tradebot-store backup (it has no ${BACKUP_MANIFEST}).`);
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as BackupManifest;
-  if (manifest.format !== 1) throw new BackupRefusedError(`${folder} has a backup format this version does not know (${String(manifest.format)}).`);
+  if (manifest.format !== 1)
+    throw new BackupRefusedError(
+      `${folder} has a backup format this version does not know (${String(manifest.format)}).`,
+    );
   return manifest;
 }
 
@@ -141,10 +177,13 @@ export async function restoreBackup(config: BackupConfig, backupFolder: string):
   const manifest = readManifest(folder);
   const dataDir = config.dataDir;
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    throw new BackupRefusedError(`DATA_DIR ${dataDir} is not empty: restore only into an empty DATA_DIR (move the current one aside, or point DATA_DIR at a new folder).`);
+    throw new BackupRefusedError(
+      `DATA_DIR ${dataDir} is not empty: restore only into an empty DATA_DIR (move the current one aside, or point DATA_DIR at a new folder).`,
+    );
   }
   const databaseFile = config.database.file;
-  if (existsSync(databaseFile)) throw new BackupRefusedError(`${databaseFile} already exists: restore only where there is no database yet.`);
+  if (existsSync(databaseFile))
+    throw new BackupRefusedError(`${databaseFile} already exists: restore only where there is no database yet.`);
   checkDatabase(path.join(folder, manifest.database));
   mkdirSync(dataDir, { recursive: true });
   try {

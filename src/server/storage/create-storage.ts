@@ -6,5 +6,7 @@ import type { Storage } from './storage.js';
 
 /** The storage the configuration names (STORAGE): DATA_DIR/storage by default, or a bucket. */
 export function createStorage(config: Pick<Config, 'storage' | 'dataDir'>): Storage & { close?(): void } {
-  return config.storage.kind === 's3' ? new S3Storage(config.storage) : new LocalDiskStorage(path.join(config.dataDir, 'storage'));
+  return config.storage.kind === 's3'
+    ? new S3Storage(config.storage)
+    : new LocalDiskStorage(path.join(config.dataDir, 'storage'));
 }

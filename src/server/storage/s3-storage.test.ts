@@ -55,7 +55,9 @@ describe('S3 storage', () => {
 
   it('uploads a large file in parts and reads it back whole', async () => {
     const tail = randomBytes(1000);
-    const stored = await storage.put('private/robots/big/robot.zip', largeStream(2, tail), { maxBytes: 50 * 1024 * 1024 });
+    const stored = await storage.put('private/robots/big/robot.zip', largeStream(2, tail), {
+      maxBytes: 50 * 1024 * 1024,
+    });
     expect(stored.size).toBe(2 * S3_PART_SIZE + 1000);
     const content = await buffer((await storage.open('private/robots/big/robot.zip'))!.stream);
     expect(content.length).toBe(stored.size);
@@ -67,7 +69,9 @@ describe('S3 storage', () => {
 
   it('aborts a multipart upload that goes over the limit after parts were sent', async () => {
     await storage.put('private/robots/big/robot.zip', Readable.from([Buffer.from('the delivered robot')]));
-    const refused = storage.put('private/robots/big/robot.zip', largeStream(3, Buffer.alloc(10)), { maxBytes: 2 * S3_PART_SIZE + 5 });
+    const refused = storage.put('private/robots/big/robot.zip', largeStream(3, Buffer.alloc(10)), {
+      maxBytes: 2 * S3_PART_SIZE + 5,
+    });
     await expect(refused).rejects.toBeInstanceOf(PayloadTooLargeError);
     expect(server.pendingUploads()).toEqual([]);
     expect(server.objects()).toEqual(['private/robots/big/robot.zip']);
@@ -76,7 +80,12 @@ describe('S3 storage', () => {
 
   it('gives a presigned download link valid for at most 60 seconds, named for the browser', async () => {
     await storage.put('private/robots/r1/robot.ex5', Readable.from([Buffer.from('compiled robot')]));
-    const url = new URL(await storage.downloadUrl('private/robots/r1/robot.ex5', { fileName: 'Gold Scalper.ex5', expiresInSeconds: 3600 }));
+    const url = new URL(
+      await storage.downloadUrl('private/robots/r1/robot.ex5', {
+        fileName: 'Gold Scalper.ex5',
+        expiresInSeconds: 3600,
+      }),
+    );
     expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
     expect(url.searchParams.get('response-content-disposition')).toBe(attachment('Gold Scalper.ex5'));
     const response = await fetch(url);
@@ -87,7 +96,9 @@ describe('S3 storage', () => {
   });
 
   it('names a download with an ASCII fallback and the exact UTF-8 name', () => {
-    expect(attachment('Robot "été".zip')).toBe(`attachment; filename="Robot __t__.zip"; filename*=UTF-8''Robot%20%22%C3%A9t%C3%A9%22.zip`);
+    expect(attachment('Robot "été".zip')).toBe(
+      `attachment; filename="Robot __t__.zip"; filename*=UTF-8''Robot%20%22%C3%A9t%C3%A9%22.zip`,
+    );
   });
 });
 
@@ -105,7 +116,9 @@ describe.each(testDialects)('a shop on %s configured with STORAGE=s3', (dialect)
     try {
       await shop.app.storage.put('public/images/banner.png', Readable.from([Buffer.from('png bytes')]));
       expect(server.objects()).toContain('public/images/banner.png');
-      expect(await shop.app.storage.downloadUrl('public/images/banner.png')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/tradebot-test\/public\/images\/banner\.png\?/);
+      expect(await shop.app.storage.downloadUrl('public/images/banner.png')).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/tradebot-test\/public\/images\/banner\.png\?/,
+      );
     } finally {
       await shop.close();
     }

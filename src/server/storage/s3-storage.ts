@@ -53,7 +53,12 @@ export class S3Storage implements Storage {
     const limited = byteLimit(options.maxBytes ?? Infinity, counted);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: limited, ...(options.contentType ? { ContentType: options.contentType } : {}) },
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: limited,
+        ...(options.contentType ? { ContentType: options.contentType } : {}),
+      },
       partSize: S3_PART_SIZE,
       queueSize: PARTS_IN_FLIGHT,
     });
@@ -81,7 +86,8 @@ export class S3Storage implements Storage {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
+      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))
+        return null;
       throw error;
     }
   }
@@ -93,7 +99,10 @@ export class S3Storage implements Storage {
 
   async downloadUrl(key: string, options: DownloadUrlOptions = {}): Promise<string> {
     assertStorageKey(key);
-    const expiresIn = Math.max(1, Math.min(options.expiresInSeconds ?? PRESIGNED_URL_MAX_SECONDS, PRESIGNED_URL_MAX_SECONDS));
+    const expiresIn = Math.max(
+      1,
+      Math.min(options.expiresInSeconds ?? PRESIGNED_URL_MAX_SECONDS, PRESIGNED_URL_MAX_SECONDS),
+    );
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,

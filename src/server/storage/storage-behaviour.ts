@@ -27,7 +27,10 @@ export function describeStorageBehaviour(name: string, create: () => Promise<Sto
     afterEach(() => subject.close());
 
     it('stores a stream, opens it again and deletes it', async () => {
-      const stored = await storage.put('private/orders/o1/robot.zip', Readable.from([Buffer.from('hello '), Buffer.from('robot')]));
+      const stored = await storage.put(
+        'private/orders/o1/robot.zip',
+        Readable.from([Buffer.from('hello '), Buffer.from('robot')]),
+      );
       expect(stored).toEqual({ key: 'private/orders/o1/robot.zip', size: 11 });
       const opened = await storage.open('private/orders/o1/robot.zip');
       expect(opened?.size).toBe(11);
@@ -50,7 +53,9 @@ export function describeStorageBehaviour(name: string, create: () => Promise<Sto
 
     it('refuses a stream over the limit and leaves nothing behind', async () => {
       const chunks = Array.from({ length: 20 }, () => Buffer.alloc(1024, 1));
-      await expect(storage.put('private/orders/o1/big.zip', Readable.from(chunks), { maxBytes: 10 * 1024 })).rejects.toBeInstanceOf(PayloadTooLargeError);
+      await expect(
+        storage.put('private/orders/o1/big.zip', Readable.from(chunks), { maxBytes: 10 * 1024 }),
+      ).rejects.toBeInstanceOf(PayloadTooLargeError);
       expect(await subject.leftovers()).toEqual([]);
     });
 
@@ -68,17 +73,25 @@ export function describeStorageBehaviour(name: string, create: () => Promise<Sto
     it('keeps an existing file when its replacement fails', async () => {
       await storage.put('private/orders/o1/robot.zip', Readable.from([Buffer.from('delivered')]));
       const tooBig = Readable.from([Buffer.alloc(2048)]);
-      await expect(storage.put('private/orders/o1/robot.zip', tooBig, { maxBytes: 1024 })).rejects.toBeInstanceOf(PayloadTooLargeError);
+      await expect(storage.put('private/orders/o1/robot.zip', tooBig, { maxBytes: 1024 })).rejects.toBeInstanceOf(
+        PayloadTooLargeError,
+      );
       expect(await text((await storage.open('private/orders/o1/robot.zip'))!.stream)).toBe('delivered');
     });
 
-    it.each(['../etc/passwd', 'private/../../x', '/private/x', 'private/./x', 'other/x', 'private/a b', 'private/', 'private//x'])(
-      'refuses the key %j',
-      async (key) => {
-        await expect(storage.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow('Invalid storage key');
-        await expect(storage.open(key)).rejects.toThrow('Invalid storage key');
-        await expect(storage.downloadUrl(key)).rejects.toThrow('Invalid storage key');
-      },
-    );
+    it.each([
+      '../etc/passwd',
+      'private/../../x',
+      '/private/x',
+      'private/./x',
+      'other/x',
+      'private/a b',
+      'private/',
+      'private//x',
+    ])('refuses the key %j', async (key) => {
+      await expect(storage.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow('Invalid storage key');
+      await expect(storage.open(key)).rejects.toThrow('Invalid storage key');
+      await expect(storage.downloadUrl(key)).rejects.toThrow('Invalid storage key');
+    });
   });
 }

@@ -58,7 +58,11 @@ const keyPattern = /^(public|private)(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/;
 
 /** Refuses keys that could leave the storage root or mean different things on disk and in S3. */
 export function assertStorageKey(key: string): void {
-  if (!keyPattern.test(key) || key.split('/').some((segment) => segment === '.' || segment === '..') || key.length > 512) {
+  if (
+    !keyPattern.test(key) ||
+    key.split('/').some((segment) => segment === '.' || segment === '..') ||
+    key.length > 512
+  ) {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   }
 }

@@ -18,7 +18,14 @@ function acceptedLanguages(header: string | undefined): string[] {
  * The language of a page the server renders, decided as the browser app decides it: the visitor's
  * stored choice (the `lang` cookie), the administrator's default, the browser's languages, English.
  */
-export function chooseLanguage(request: { headers: { cookie?: string; 'accept-language'?: string } }, defaultLanguage = ''): Language {
+export function chooseLanguage(
+  request: { headers: { cookie?: string; 'accept-language'?: string } },
+  defaultLanguage = '',
+): Language {
   const stored = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
-  return resolveLanguage({ stored, adminDefault: defaultLanguage, browser: acceptedLanguages(request.headers['accept-language']) });
+  return resolveLanguage({
+    stored,
+    adminDefault: defaultLanguage,
+    browser: acceptedLanguages(request.headers['accept-language']),
+  });
 }

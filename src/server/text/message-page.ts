@@ -10,7 +10,8 @@ export function renderMessagePage(request: FastifyRequest, reply: FastifyReply, 
   const language = chooseLanguage(request);
   const strings = serverStrings(language);
   const [group, outcome] = key.split('.') as ['unsubscribe' | 'confirmPage', 'done' | 'invalid'];
-  const message = group === 'unsubscribe' ? strings.unsubscribe[outcome] : newsletterMailStrings(language).confirmPage[outcome];
+  const message =
+    group === 'unsubscribe' ? strings.unsubscribe[outcome] : newsletterMailStrings(language).confirmPage[outcome];
   const html = `<!doctype html>
 <html lang="${language}">
 <head>

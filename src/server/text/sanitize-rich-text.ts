@@ -1,5 +1,11 @@
 import sanitize from 'sanitize-html';
-import { ALLOWED_TAGS, isAllowedImageSrc, isAllowedLinkHref, keepEditorClasses, keepTextAlign } from '../../shared/rich-text-rules.js';
+import {
+  ALLOWED_TAGS,
+  isAllowedImageSrc,
+  isAllowedLinkHref,
+  keepEditorClasses,
+  keepTextAlign,
+} from '../../shared/rich-text-rules.js';
 
 /** Relative links resolve against some http origin; which one does not change the verdict. */
 const ANY_ORIGIN = 'http://localhost';

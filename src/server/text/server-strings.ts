@@ -9,8 +9,15 @@ const catalogues: Record<Language, Catalogue> = { en, fr: fr as Catalogue };
  * The strings the browser app uses, embedded in each page so it needs no extra request for them;
  * the server's own pages and emails stay out.
  */
-export function browserCatalogue(language: Language): Omit<Catalogue, 'serverPages' | 'orderEmails' | 'newsletterMail'> {
-  const { serverPages: _serverOnly, orderEmails: _orderEmailsOnly, newsletterMail: _newsletterMailOnly, ...browser } = catalogues[language];
+export function browserCatalogue(
+  language: Language,
+): Omit<Catalogue, 'serverPages' | 'orderEmails' | 'newsletterMail'> {
+  const {
+    serverPages: _serverOnly,
+    orderEmails: _orderEmailsOnly,
+    newsletterMail: _newsletterMailOnly,
+    ...browser
+  } = catalogues[language];
   return browser;
 }
 

@@ -13,5 +13,7 @@ export const accountSessionSchema = z.object({
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
 /** Deleting an account asks for its password again, so an unattended open session cannot do it. */
-export const deleteAccountSchema = z.object({ password: z.string().min(1, 'Type your password to confirm.').max(1000) });
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, 'Type your password to confirm.').max(1000),
+});
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

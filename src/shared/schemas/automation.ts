@@ -14,7 +14,10 @@ const firstItem = (reply: unknown) => (Array.isArray(reply) ? reply[0] : reply);
 const webAddress = z
   .string()
   .max(2048)
-  .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be an http(s) address');
+  .refine(
+    (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+    'must be an http(s) address',
+  );
 
 /** Payment: `{ PayUrl, payment_id? }`; an unusable payment_id is dropped, not a failure. */
 export const paymentReplySchema = z
@@ -33,7 +36,10 @@ export const paymentReplySchema = z
 export type PaymentReply = z.infer<typeof paymentReplySchema>;
 
 /** Newsletter: sent only when `resulat` (the original product's spelling) or `result` says so. */
-export const newsletterReplySchema = z.union([z.object({ resulat: z.literal('success') }), z.object({ result: z.literal('success') })]);
+export const newsletterReplySchema = z.union([
+  z.object({ resulat: z.literal('success') }),
+  z.object({ result: z.literal('success') }),
+]);
 export type NewsletterReply = z.infer<typeof newsletterReplySchema>;
 
 /** Chat: the text to show, in `response`. */
@@ -63,4 +69,6 @@ const saying = z
   .catch(undefined);
 
 /** With an error status, what the workflow says went wrong: its `message`, else its `error`. */
-export const workflowErrorReplySchema = z.preprocess(firstItem, z.object({ message: saying, error: saying })).transform(({ message, error }) => message ?? error);
+export const workflowErrorReplySchema = z
+  .preprocess(firstItem, z.object({ message: saying, error: saying }))
+  .transform(({ message, error }) => message ?? error);

@@ -64,7 +64,10 @@ export const robotListQuerySchema = z.object({
   risk_level: riskLevelSchema.optional(),
   sort: z
     .string()
-    .regex(new RegExp(`^-?(${robotSortColumns.join('|')})$`), `must be one of ${robotSortColumns.join(', ')}, optionally prefixed with -`)
+    .regex(
+      new RegExp(`^-?(${robotSortColumns.join('|')})$`),
+      `must be one of ${robotSortColumns.join(', ')}, optionally prefixed with -`,
+    )
     .default('-created_date'),
 });
 export type RobotListQuery = z.infer<typeof robotListQuerySchema>;
@@ -133,7 +136,11 @@ const optionalText = (max: number) =>
 const IMAGE_ADDRESS = /^(\/(?![/\\])\S*|https?:\/\/\S+)$/i;
 
 /** Where an image may live: a file of this site (`/files/public/...`) or an http(s) address. */
-export const imageAddressSchema = z.string().trim().max(2000).regex(IMAGE_ADDRESS, 'must be a path on this site or an http(s) address');
+export const imageAddressSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .regex(IMAGE_ADDRESS, 'must be a path on this site or an http(s) address');
 
 /** SPEC §5: a category key is the name in lower case, without punctuation, spaces as underscores. */
 export function categoryKeyFromName(name: string): string {
@@ -162,7 +169,10 @@ export function decimalOrZero(value: unknown): number {
   const parsed = typeof value === 'number' ? value : Number.parseFloat(String(value ?? '').replace(',', '.'));
   return Number.isFinite(parsed) ? parsed : 0;
 }
-const legacyFigure = z.union([z.number(), z.string().max(50), z.null()]).transform(decimalOrZero).optional();
+const legacyFigure = z
+  .union([z.number(), z.string().max(50), z.null()])
+  .transform(decimalOrZero)
+  .optional();
 
 export const robotInputSchema = z.object({
   name: requiredText(200),
@@ -186,7 +196,8 @@ export const robotPatchSchema = robotInputSchema.partial();
 
 /** Why a banner's address does not fit its type, or null when it does (SPEC §5, §2). */
 export function bannerAddressProblem(type: z.infer<typeof bannerTypeSchema>, address: string): string | null {
-  if (type === 'youtube') return youtubeVideoId(address) === null ? 'must be a YouTube address with an 11-character video id' : null;
+  if (type === 'youtube')
+    return youtubeVideoId(address) === null ? 'must be a YouTube address with an 11-character video id' : null;
   return IMAGE_ADDRESS.test(address.trim()) ? null : 'must be a path on this site or an http(s) address';
 }
 

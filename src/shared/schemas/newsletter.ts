@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 export const subscribeSchema = z.object({
-  email: z.string().trim().max(254).pipe(z.email({ message: 'Please enter a valid email address.' })),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ message: 'Please enter a valid email address.' })),
 });
 
 /** Rows per page of the administrator's subscriber table. */
@@ -50,7 +54,12 @@ export interface SubscriberPage {
 const title = z.string().trim().min(1, 'Titre et contenu requis.').max(300);
 /** Quill leaves "<p><br></p>" in an empty editor: content is blank unless it has text or an image. */
 export function isBlankHtml(html: string): boolean {
-  return html.replace(/<(?!img\b)[^>]*>/gi, '').replace(/&nbsp;/g, ' ').trim() === '';
+  return (
+    html
+      .replace(/<(?!img\b)[^>]*>/gi, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
 }
 
 const content = z

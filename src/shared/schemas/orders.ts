@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { MAX_DOWNLOADS_PER_ORDER, STRATEGY_MAX_LENGTH, STRATEGY_MIN_LENGTH } from '../constants.js';
 import { orderStatuses, type OrderStatus } from '../order-states.js';
 
-export const orderStatusSchema = z.enum(orderStatuses, { message: `Status must be one of: ${orderStatuses.join(', ')}.` });
+export const orderStatusSchema = z.enum(orderStatuses, {
+  message: `Status must be one of: ${orderStatuses.join(', ')}.`,
+});
 
 /** Messages of SPEC §5 for step 1, keyed by the catalogue key the order form shows them with. */
 export const orderFieldMessages = {
@@ -73,14 +75,27 @@ export const paymentMessages = {
   payUrlMissing: 'Invalid response from payment system: PayUrl missing.',
 } as const;
 
-export const paymentStartSchema = z.object({ pay_url: z.string(), order_id: z.string(), payment_id: z.string().nullable() });
+export const paymentStartSchema = z.object({
+  pay_url: z.string(),
+  order_id: z.string(),
+  payment_id: z.string().nullable(),
+});
 export type PaymentStart = z.infer<typeof paymentStartSchema>;
 
-export const downloadLinkSchema = z.object({ url: z.string(), expires_at: z.string(), remaining: z.number().int().min(0).max(MAX_DOWNLOADS_PER_ORDER) });
+export const downloadLinkSchema = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+  remaining: z.number().int().min(0).max(MAX_DOWNLOADS_PER_ORDER),
+});
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
 /** Words a payment workflow may report, beside the five statuses. */
-export const workflowPaymentWords = { confirmed: 'paid', settled: 'paid', expired: 'failed', invalid: 'failed' } as const;
+export const workflowPaymentWords = {
+  confirmed: 'paid',
+  settled: 'paid',
+  expired: 'failed',
+  invalid: 'failed',
+} as const;
 export const acceptedPaymentWords = [...orderStatuses, ...Object.keys(workflowPaymentWords)] as readonly string[];
 
 /** POST /api/hooks/payment. The status word is checked by the service (422 names the accepted ones). */

@@ -3,7 +3,11 @@ import { AUTOMATION_SECRET_MIN_LENGTH } from '../constants.js';
 import type { SettingKey } from '../settings-keys.js';
 
 const httpUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL.' })]);
-const imageUrl = z.union([z.literal(''), z.string().regex(/^\/[^/\\]/, 'Must be a path on this site or an http(s) URL.'), z.url({ protocol: /^https?$/ })]);
+const imageUrl = z.union([
+  z.literal(''),
+  z.string().regex(/^\/[^/\\]/, 'Must be a path on this site or an http(s) URL.'),
+  z.url({ protocol: /^https?$/ }),
+]);
 const text = (max: number) => z.string().trim().max(max);
 
 /** What an administrator may save for each setting key (SPEC §2 Settings; webhook fields are URLs). */
@@ -25,7 +29,10 @@ export const settingValueSchemas = {
   seo_keywords: text(500),
   seo_image_url: imageUrl,
   // A web link or an email address; empty hides the Contact link.
-  contact_url: z.union([z.literal(''), z.url({ protocol: /^(https?|mailto)$/, message: 'Must be an http(s) or mailto: link.' })]),
+  contact_url: z.union([
+    z.literal(''),
+    z.url({ protocol: /^(https?|mailto)$/, message: 'Must be an http(s) or mailto: link.' }),
+  ]),
   hero_title: text(200),
   hero_description: text(1000),
   default_language: z.enum(['', 'en', 'fr']),
@@ -41,7 +48,9 @@ export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
  * page only learns whether one is set; it can replace it, or clear it by saving ''.
  */
 type ReadableSettingKey = Exclude<SettingKey, 'n8n_secret_token'>;
-const readableKeys = Object.keys(settingValueSchemas).filter((key): key is ReadableSettingKey => key !== 'n8n_secret_token');
+const readableKeys = Object.keys(settingValueSchemas).filter(
+  (key): key is ReadableSettingKey => key !== 'n8n_secret_token',
+);
 export const adminSettingsSchema = z.object({
   ...(Object.fromEntries(readableKeys.map((key) => [key, z.string()])) as Record<ReadableSettingKey, z.ZodString>),
   n8n_secret_token_set: z.boolean(),
@@ -49,11 +58,23 @@ export const adminSettingsSchema = z.object({
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 /** The workflow addresses the Settings page can send a signed test ping to. */
-export const webhookSettingKeys = ['n8n_webhook_url', 'n8n_callback_url', 'n8n_newsletter_url', 'chatbot_webhook_url'] as const;
+export const webhookSettingKeys = [
+  'n8n_webhook_url',
+  'n8n_callback_url',
+  'n8n_newsletter_url',
+  'chatbot_webhook_url',
+] as const;
 export const webhookTestSchema = z.object({
   key: z.enum(webhookSettingKeys),
   /** The address being typed, before it is saved; the saved one when absent. */
-  url: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL.' }).max(2000).optional(),
+  url: z
+    .url({ protocol: /^https?$/, message: 'Must be an http(s) URL.' })
+    .max(2000)
+    .optional(),
 });
-export const webhookTestResultSchema = z.object({ status: z.number().int(), ok: z.boolean(), milliseconds: z.number() });
+export const webhookTestResultSchema = z.object({
+  status: z.number().int(),
+  ok: z.boolean(),
+  milliseconds: z.number(),
+});
 export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;

@@ -8,7 +8,15 @@ import { z } from 'zod';
 export const STATS_RECORDS_PER_PUSH_MAX = 500;
 
 /** The figures of a stats record, in the order of SPEC §3. `profit` is the robot's floating P&L. */
-export const statsRecordFields = ['winrate', 'balance', 'weekly', 'profit_factor', 'monthly', 'profit', 'daily'] as const;
+export const statsRecordFields = [
+  'winrate',
+  'balance',
+  'weekly',
+  'profit_factor',
+  'monthly',
+  'profit',
+  'daily',
+] as const;
 export type StatsRecordField = (typeof statsRecordFields)[number];
 
 /**
@@ -31,7 +39,9 @@ export const statsRecordSchema = z.object({
 });
 export type StatsRecordInput = z.infer<typeof statsRecordSchema>;
 
-const statsBatchSchema = z.array(statsRecordSchema).max(STATS_RECORDS_PER_PUSH_MAX, `at most ${STATS_RECORDS_PER_PUSH_MAX} records per push`);
+const statsBatchSchema = z
+  .array(statsRecordSchema)
+  .max(STATS_RECORDS_PER_PUSH_MAX, `at most ${STATS_RECORDS_PER_PUSH_MAX} records per push`);
 
 /**
  * One record or an array of records, always handed on as an array. Validated by hand rather than
@@ -60,7 +70,8 @@ const decimalText = /^[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?:e[+-
 export function parseStatValue(value: unknown): number {
   let parsed = 0;
   if (typeof value === 'number') parsed = value;
-  else if (typeof value === 'string' && decimalText.test(value.trim())) parsed = Number(value.trim().replace(/%$/, '').replaceAll(',', ''));
+  else if (typeof value === 'string' && decimalText.test(value.trim()))
+    parsed = Number(value.trim().replace(/%$/, '').replaceAll(',', ''));
   // -0 is zero too, and must not show as "-0.00".
   return Number.isFinite(parsed) && parsed !== 0 ? parsed : 0;
 }

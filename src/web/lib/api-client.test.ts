@@ -14,7 +14,9 @@ describe('toApiError', () => {
   });
 
   it('leaves fields undefined when the server sends none', () => {
-    expect(toApiError(404, 'Not Found', { error: { code: 'not_found', message: 'Robot not found' } }).fields).toBeUndefined();
+    expect(
+      toApiError(404, 'Not Found', { error: { code: 'not_found', message: 'Robot not found' } }).fields,
+    ).toBeUndefined();
   });
 
   it('falls back to the status text when the body is not the error shape', () => {
@@ -30,8 +32,12 @@ describe('toApiError', () => {
 
 describe('errorCodeOf', () => {
   it('gives the code of a failed call only when the shared list names it', () => {
-    expect(errorCodeOf(new ApiError(409, 'file_unavailable', 'The robot file is not available yet.'))).toBe('file_unavailable');
-    expect(errorCodeOf(new ApiError(422, 'user_already_exists_use_another_email', 'User already exists.'))).toBe('user_already_exists_use_another_email');
+    expect(errorCodeOf(new ApiError(409, 'file_unavailable', 'The robot file is not available yet.'))).toBe(
+      'file_unavailable',
+    );
+    expect(errorCodeOf(new ApiError(422, 'user_already_exists_use_another_email', 'User already exists.'))).toBe(
+      'user_already_exists_use_another_email',
+    );
     expect(errorCodeOf(new ApiError(0, 'network_error', 'Failed to fetch'))).toBeNull();
     expect(errorCodeOf(new Error('file_unavailable'))).toBeNull();
   });

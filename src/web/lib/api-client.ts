@@ -84,7 +84,13 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (cause) {
     // An aborted request is a cancellation, not a failure; TanStack Query relies on seeing it as such.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

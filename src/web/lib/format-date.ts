@@ -35,7 +35,11 @@ export function formatDateTime(iso: string | null | undefined, language: string,
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const part = Object.fromEntries(dateTimeFormat(localeOf(language), timeZone).formatToParts(date).map(({ type, value }) => [type, value]));
+  const part = Object.fromEntries(
+    dateTimeFormat(localeOf(language), timeZone)
+      .formatToParts(date)
+      .map(({ type, value }) => [type, value]),
+  );
   return `${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute}`;
 }
 

@@ -39,7 +39,10 @@ export function formatUsd(amount: number | null | undefined, language: string): 
   let format = priceFormats.get(language);
   if (!format) {
     // en-US rather than en-GB: a British reader would see 'US$', the spec's shop shows '$'.
-    format = new Intl.NumberFormat(language === 'en' ? 'en-US' : language === 'fr' ? 'fr-FR' : language, { style: 'currency', currency: CURRENCY });
+    format = new Intl.NumberFormat(language === 'en' ? 'en-US' : language === 'fr' ? 'fr-FR' : language, {
+      style: 'currency',
+      currency: CURRENCY,
+    });
     priceFormats.set(language, format);
   }
   return format.format(amount);

@@ -27,7 +27,10 @@ async function ensureCatalogue(language: Language): Promise<void> {
  * another one is a catalogue fetched. `adminDefault` is the `default_language` setting when the
  * page embedded it; otherwise `applyAdminDefaultLanguage` catches up once settings load.
  */
-export async function initI18n(adminDefault: string | undefined, embedded: EmbeddedMessages | undefined): Promise<void> {
+export async function initI18n(
+  adminDefault: string | undefined,
+  embedded: EmbeddedMessages | undefined,
+): Promise<void> {
   const stored = readStoredLanguage();
   // Re-writing a stored choice restores whichever copy was lost and keeps the cookie from expiring.
   if (stored !== null) storeLanguage(stored);
@@ -36,7 +39,10 @@ export async function initI18n(adminDefault: string | undefined, embedded: Embed
     document.documentElement.lang = changed;
   });
   await i18n.init({
-    resources: embedded && (LANGUAGES as readonly string[]).includes(embedded.lang) ? { [embedded.lang]: { translation: embedded.catalogue } } : {},
+    resources:
+      embedded && (LANGUAGES as readonly string[]).includes(embedded.lang)
+        ? { [embedded.lang]: { translation: embedded.catalogue } }
+        : {},
     lng: language,
     // Both catalogues hold the same keys (a test checks it), so there is nothing to fall back to.
     fallbackLng: false,

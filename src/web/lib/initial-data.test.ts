@@ -17,7 +17,9 @@ describe('parseInitialData', () => {
   });
 
   it("keeps the robot of a robot's page when it has an id", () => {
-    expect(parseInitialData(JSON.stringify({ robot: { id: 'r1', name: 'Aurora' } }))).toEqual({ robot: { id: 'r1', name: 'Aurora' } });
+    expect(parseInitialData(JSON.stringify({ robot: { id: 'r1', name: 'Aurora' } }))).toEqual({
+      robot: { id: 'r1', name: 'Aurora' },
+    });
     expect(parseInitialData(JSON.stringify({ robot: { name: 'no id' } }))).toEqual({});
     expect(parseInitialData(JSON.stringify({ robot: null }))).toEqual({});
   });

@@ -45,7 +45,8 @@ function readLocation(): Location {
 function notify(type: NavigationType) {
   lastNavigation = type;
   const next = readLocation();
-  if (next.pathname !== snapshot.pathname || next.search !== snapshot.search || next.hash !== snapshot.hash) snapshot = next;
+  if (next.pathname !== snapshot.pathname || next.search !== snapshot.search || next.hash !== snapshot.hash)
+    snapshot = next;
   for (const listener of listeners) listener();
 }
 

@@ -1,5 +1,13 @@
 import DOMPurify from 'dompurify';
-import { ALLOWED_ATTR, ALLOWED_TAGS, isAllowedImageSrc, isAllowedLinkHref, isExternalLink, keepEditorClasses, keepTextAlign } from '../../shared/rich-text-rules.js';
+import {
+  ALLOWED_ATTR,
+  ALLOWED_TAGS,
+  isAllowedImageSrc,
+  isAllowedLinkHref,
+  isExternalLink,
+  keepEditorClasses,
+  keepTextAlign,
+} from '../../shared/rich-text-rules.js';
 
 /**
  * HTML written by administrators (robot descriptions, Copy Trade and Update pages) reduced to the

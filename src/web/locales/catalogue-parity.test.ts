@@ -8,10 +8,20 @@ function leaves(node: unknown, prefix = ''): [string, unknown][] {
   return Object.entries(node).flatMap(([key, child]) => leaves(child, prefix === '' ? key : `${prefix}.${key}`));
 }
 
-const keysOf = (catalogue: unknown) => leaves(catalogue).map(([key]) => key).sort();
+const keysOf = (catalogue: unknown) =>
+  leaves(catalogue)
+    .map(([key]) => key)
+    .sort();
 
 const placeholdersOf = (catalogue: unknown) =>
-  Object.fromEntries(leaves(catalogue).map(([key, value]) => [key, String(value).match(/{{\s*\w+\s*}}/g)?.sort() ?? []]));
+  Object.fromEntries(
+    leaves(catalogue).map(([key, value]) => [
+      key,
+      String(value)
+        .match(/{{\s*\w+\s*}}/g)
+        ?.sort() ?? [],
+    ]),
+  );
 
 describe('translation catalogues', () => {
   it('en and fr hold exactly the same keys', () => {

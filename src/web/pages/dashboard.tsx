@@ -14,7 +14,8 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingRegion />;
-  if (user === null) return <SignInRequired title={t('pages.dashboard.accessDenied')} prompt={t('pages.dashboard.signInPrompt')} />;
+  if (user === null)
+    return <SignInRequired title={t('pages.dashboard.accessDenied')} prompt={t('pages.dashboard.signInPrompt')} />;
   if (user.isAdmin) {
     return (
       <Suspense fallback={<LoadingRegion />}>

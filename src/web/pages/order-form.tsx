@@ -36,7 +36,9 @@ export default function OrderFormPage() {
         categoryName={categories?.find((category) => category.key === robot.category)?.name}
         clientName={user.full_name || user.email}
         order={orderQuery.data}
-        onOrderCreated={(order) => setSearchParams(new URLSearchParams({ robotId, orderId: order.id }), { replace: true })}
+        onOrderCreated={(order) =>
+          setSearchParams(new URLSearchParams({ robotId, orderId: order.id }), { replace: true })
+        }
       />
     </PageShell>
   );

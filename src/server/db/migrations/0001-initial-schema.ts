@@ -12,7 +12,12 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('email_verified', t.boolean, (c) => c.notNull().defaultTo(t.false))
     .addColumn('full_name', 'text')
     .addColumn('image', 'text')
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('client').check(sql`role in (${list(['client', 'admin'])})`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('client')
+        .check(sql`role in (${list(['client', 'admin'])})`),
+    )
     .addColumn('created_date', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn('updated_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addCheckConstraint('users_email_verified_bool', booleanCheck(t, 'email_verified'))
@@ -78,11 +83,21 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('price', t.money, (c) => c.notNull().defaultTo(0).check(sql`price >= 0`))
+    .addColumn('price', t.money, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`price >= 0`),
+    )
     .addColumn('image_url', 'text')
     // Renaming a category key follows through to its robots; deleting it leaves them uncategorised.
     .addColumn('category', 'text', (c) => c.references('categories.key').onUpdate('cascade').onDelete('set null'))
-    .addColumn('risk_level', 'text', (c) => c.notNull().defaultTo('medium').check(sql`risk_level in (${list(['low', 'medium', 'high'])})`))
+    .addColumn('risk_level', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('medium')
+        .check(sql`risk_level in (${list(['low', 'medium', 'high'])})`),
+    )
     .addColumn('trading_pair', 'text')
     .addColumn('exchange', 'text')
     .addColumn('features', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -90,7 +105,12 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('target_profit', t.decimal, (c) => c.notNull().defaultTo(0))
     .addColumn('weekly_pnl', t.decimal, (c) => c.notNull().defaultTo(0))
     .addColumn('monthly_pnl', t.decimal, (c) => c.notNull().defaultTo(0))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in (${list(['active', 'inactive'])})`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in (${list(['active', 'inactive'])})`),
+    )
     .addColumn('winrate', t.decimal)
     .addColumn('balance', t.decimal)
     .addColumn('profit', t.decimal)
@@ -124,7 +144,9 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
 
   await db.schema
     .createTable('robot_stats_history')
-    .addColumn('id', 'integer', (c) => (t.dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey().generatedAlwaysAsIdentity()))
+    .addColumn('id', 'integer', (c) =>
+      t.dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey().generatedAlwaysAsIdentity(),
+    )
     .addColumn('robot_id', 'text', (c) => c.notNull().references('robots.id').onDelete('cascade'))
     .addColumn('recorded_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn('winrate', t.decimal)
@@ -136,7 +158,11 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('floating', t.decimal)
     .addColumn('daily', t.decimal)
     .execute();
-  await db.schema.createIndex('robot_stats_history_robot_idx').on('robot_stats_history').columns(['robot_id', 'recorded_at']).execute();
+  await db.schema
+    .createIndex('robot_stats_history_robot_idx')
+    .on('robot_stats_history')
+    .columns(['robot_id', 'recorded_at'])
+    .execute();
 
   await db.schema
     .createTable('orders')
@@ -149,14 +175,22 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('strategy_instructions', 'text', (c) => c.notNull())
     .addColumn('price', t.money, (c) => c.notNull().check(sql`price >= 0`))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending_payment').check(sql`status in (${list(['pending_payment', 'paid', 'in_progress', 'completed', 'failed'])})`),
+      c
+        .notNull()
+        .defaultTo('pending_payment')
+        .check(sql`status in (${list(['pending_payment', 'paid', 'in_progress', 'completed', 'failed'])})`),
     )
     .addColumn('estimated_delivery', t.timestamp, (c) => c.notNull())
     .addColumn('payment_id', 'text')
     .addColumn('pay_url', 'text')
     .addColumn('file_path', 'text')
     .addColumn('file_name', 'text')
-    .addColumn('download_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`download_count between 0 and 2`))
+    .addColumn('download_count', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`download_count between 0 and 2`),
+    )
     .addColumn('idempotency_key', 'text')
     .addColumn('created_date', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn('updated_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
@@ -173,7 +207,12 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in (${list(['image', 'youtube'])})`))
     .addColumn('content_url', 'text', (c) => c.notNull())
-    .addColumn('order_index', 'integer', (c) => c.notNull().defaultTo(0).check(sql`order_index >= 0`))
+    .addColumn('order_index', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`order_index >= 0`),
+    )
     .addColumn('active', t.boolean, (c) => c.notNull().defaultTo(t.true))
     .addColumn('created_date', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn('updated_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
@@ -186,7 +225,12 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('question', 'text', (c) => c.notNull())
     .addColumn('answer', 'text', (c) => c.notNull())
-    .addColumn('order_index', 'integer', (c) => c.notNull().defaultTo(0).check(sql`order_index >= 0`))
+    .addColumn('order_index', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`order_index >= 0`),
+    )
     .addColumn('active', t.boolean, (c) => c.notNull().defaultTo(t.true))
     .addColumn('created_date', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn('updated_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
@@ -202,8 +246,14 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('created_date', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .execute();
   // One subscription per address, whatever its letter case.
-  await sql`create unique index newsletter_subscribers_email_unique on newsletter_subscribers (lower(email))`.execute(db);
-  await db.schema.createIndex('newsletter_subscribers_created_idx').on('newsletter_subscribers').column('created_date').execute();
+  await sql`create unique index newsletter_subscribers_email_unique on newsletter_subscribers (lower(email))`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('newsletter_subscribers_created_idx')
+    .on('newsletter_subscribers')
+    .column('created_date')
+    .execute();
 
   await db.schema
     .createTable('newsletter_templates')
@@ -225,7 +275,12 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('content_pages')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('slug', 'text', (c) => c.notNull().unique().check(sql`slug in (${list(['copy_trade', 'update'])})`))
+    .addColumn('slug', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`slug in (${list(['copy_trade', 'update'])})`),
+    )
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))

@@ -22,30 +22,63 @@ describe.each(testDialects)('migration 0003 (legal content pages) on %s', (diale
     const before = new Date('2026-11-01T10:00:00.000Z');
     await db
       .insertInto('content_pages')
-      .values({ id: randomUUID(), slug: 'copy_trade', title: 'Our copy service', content: '<p>Written by the owner</p>', created_at: before.toISOString(), updated_at: before.toISOString() })
+      .values({
+        id: randomUUID(),
+        slug: 'copy_trade',
+        title: 'Our copy service',
+        content: '<p>Written by the owner</p>',
+        created_at: before.toISOString(),
+        updated_at: before.toISOString(),
+      })
       .execute();
     await db.insertInto('app_meta').values({ key: 'demo_seeded_at', value: before.toISOString() }).execute();
-    await expect(db.insertInto('content_pages').values({ id: randomUUID(), slug: 'terms', title: 'T', content: '' }).execute()).rejects.toThrow();
+    await expect(
+      db.insertInto('content_pages').values({ id: randomUUID(), slug: 'terms', title: 'T', content: '' }).execute(),
+    ).rejects.toThrow();
 
     // 0003 runs first; the later migrations follow it.
     expect((await migrateToLatest(db, dialect))[0]).toBe('0003-legal-content-pages');
-    const kept = await db.selectFrom('content_pages').selectAll().where('slug', '=', 'copy_trade').executeTakeFirstOrThrow();
-    expect(kept).toMatchObject({ title: 'Our copy service', content: '<p>Written by the owner</p>', created_at: before.toISOString() });
+    const kept = await db
+      .selectFrom('content_pages')
+      .selectAll()
+      .where('slug', '=', 'copy_trade')
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({
+      title: 'Our copy service',
+      content: '<p>Written by the owner</p>',
+      created_at: before.toISOString(),
+    });
 
     expect(await seedDemoContent(db)).toBe(false);
     expect(await seedLegalPageTemplates(db)).toBe(true);
-    const legal = await db.selectFrom('content_pages').select(['slug', 'title', 'content']).where('slug', 'in', LEGAL_PAGE_SLUGS).execute();
+    const legal = await db
+      .selectFrom('content_pages')
+      .select(['slug', 'title', 'content'])
+      .where('slug', 'in', LEGAL_PAGE_SLUGS)
+      .execute();
     expect(legal.map((page) => page.slug).sort()).toEqual([...LEGAL_PAGE_SLUGS].sort());
     for (const page of legal) expect(page.content).toContain('Template: replace this text');
 
     // Once only: a legal page the administrator removed does not come back at the next start.
     await db.deleteFrom('content_pages').where('slug', '=', 'refund_policy').execute();
     expect(await seedLegalPageTemplates(db)).toBe(false);
-    expect(await db.selectFrom('content_pages').select('id').where('slug', '=', 'refund_policy').executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('content_pages').select('id').where('slug', '=', 'refund_policy').executeTakeFirst(),
+    ).toBeUndefined();
 
     // Still unique, still limited to the known slugs.
-    await expect(db.insertInto('content_pages').values({ id: randomUUID(), slug: 'terms', title: 'Again', content: '' }).execute()).rejects.toThrow();
-    await expect(db.insertInto('content_pages').values({ id: randomUUID(), slug: 'about' as 'terms', title: 'About', content: '' }).execute()).rejects.toThrow();
-    await db.insertInto('content_pages').values({ id: randomUUID(), slug: 'refund_policy', title: 'Refunds', content: '' }).execute();
+    await expect(
+      db.insertInto('content_pages').values({ id: randomUUID(), slug: 'terms', title: 'Again', content: '' }).execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('content_pages')
+        .values({ id: randomUUID(), slug: 'about' as 'terms', title: 'About', content: '' })
+        .execute(),
+    ).rejects.toThrow();
+    await db
+      .insertInto('content_pages')
+      .values({ id: randomUUID(), slug: 'refund_policy', title: 'Refunds', content: '' })
+      .execute();
   });
 });

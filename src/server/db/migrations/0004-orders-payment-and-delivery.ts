@@ -23,7 +23,11 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('outcome', 'text', (c) => c.notNull())
     .addColumn('detail', 'text')
     .execute();
-  await db.schema.createIndex('order_payment_callbacks_order_idx').on('order_payment_callbacks').columns(['order_id', 'received_at']).execute();
+  await db.schema
+    .createIndex('order_payment_callbacks_order_idx')
+    .on('order_payment_callbacks')
+    .columns(['order_id', 'received_at'])
+    .execute();
 
   await db.schema
     .createTable('order_downloads')
@@ -33,7 +37,11 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('ip_address', 'text')
     .addColumn('user_agent', 'text')
     .execute();
-  await db.schema.createIndex('order_downloads_order_idx').on('order_downloads').columns(['order_id', 'downloaded_at']).execute();
+  await db.schema
+    .createIndex('order_downloads_order_idx')
+    .on('order_downloads')
+    .columns(['order_id', 'downloaded_at'])
+    .execute();
 
   await db.schema
     .createTable('order_download_grants')
@@ -43,5 +51,9 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('granted_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn('extra', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('order_download_grants_order_idx').on('order_download_grants').column('order_id').execute();
+  await db.schema
+    .createIndex('order_download_grants_order_idx')
+    .on('order_download_grants')
+    .column('order_id')
+    .execute();
 }

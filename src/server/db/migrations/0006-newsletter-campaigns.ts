@@ -10,7 +10,10 @@ const list = (values: readonly string[]) => sql.join(values.map((value) => sql.l
 export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   // Null while a double opt-in subscriber has not confirmed. Subscribers from before are confirmed.
   await db.schema.alterTable('newsletter_subscribers').addColumn('confirmed_date', t.timestamp).execute();
-  await db.updateTable('newsletter_subscribers').set({ confirmed_date: sql.ref('created_date') }).execute();
+  await db
+    .updateTable('newsletter_subscribers')
+    .set({ confirmed_date: sql.ref('created_date') })
+    .execute();
 
   await db.schema
     .createTable('newsletter_campaigns')
@@ -25,7 +28,11 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     .addColumn('created_date', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn('finished_date', t.timestamp)
     .execute();
-  await db.schema.createIndex('newsletter_campaigns_created_idx').on('newsletter_campaigns').column('created_date').execute();
+  await db.schema
+    .createIndex('newsletter_campaigns_created_idx')
+    .on('newsletter_campaigns')
+    .column('created_date')
+    .execute();
 
   await db.schema
     .createTable('newsletter_deliveries')
@@ -33,11 +40,20 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     // No foreign key: a subscriber who unsubscribes mid-campaign is removed, and their row says so.
     .addColumn('subscriber_id', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in (${list(['pending', 'sent', 'failed', 'skipped'])})`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in (${list(['pending', 'sent', 'failed', 'skipped'])})`),
+    )
     .addColumn('attempts', t.integer, (c) => c.notNull().defaultTo(0))
     .addColumn('error', 'text')
     .addColumn('sent_date', t.timestamp)
     .addPrimaryKeyConstraint('newsletter_deliveries_pk', ['campaign_id', 'subscriber_id'])
     .execute();
-  await db.schema.createIndex('newsletter_deliveries_status_idx').on('newsletter_deliveries').columns(['campaign_id', 'status']).execute();
+  await db.schema
+    .createIndex('newsletter_deliveries_status_idx')
+    .on('newsletter_deliveries')
+    .columns(['campaign_id', 'status'])
+    .execute();
 }

@@ -18,17 +18,43 @@ describe.each(testDialects)('migration 0008 (banners table) on %s', (dialect) =>
     expect((await migrator.migrateTo('0007-shared-rate-limits')).error).toBeUndefined();
     // A shop of the previous release, with a banner its administrator made and then hid.
     const previous = db as unknown as Kysely<any>;
-    const banner = { id: randomUUID(), title: 'Spring sale', type: 'image', content_url: '/files/public/images/spring.png', order_index: 3, active: false, created_date: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z' };
-    await previous.insertInto('hero_banners').values({ ...banner, active: dialect === 'sqlite' ? 0 : false }).execute();
+    const banner = {
+      id: randomUUID(),
+      title: 'Spring sale',
+      type: 'image',
+      content_url: '/files/public/images/spring.png',
+      order_index: 3,
+      active: false,
+      created_date: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-02T10:00:00.000Z',
+    };
+    await previous
+      .insertInto('hero_banners')
+      .values({ ...banner, active: dialect === 'sqlite' ? 0 : false })
+      .execute();
 
     expect(await migrateToLatest(db, dialect)).toEqual(['0008-banners-table']);
     expect(await db.selectFrom('banners').selectAll().execute()).toEqual([banner]);
     await expect(previous.selectFrom('hero_banners').selectAll().execute()).rejects.toThrow();
 
     // Still the same rules: a known type, an order that is not negative, new rows get the defaults.
-    await expect(db.insertInto('banners').values({ id: randomUUID(), title: 'Clip', type: 'video' as 'image', content_url: '/x.mp4' }).execute()).rejects.toThrow();
-    await expect(db.insertInto('banners').values({ id: randomUUID(), title: 'Odd', type: 'image', content_url: '/x.png', order_index: -1 }).execute()).rejects.toThrow();
-    const added = await db.insertInto('banners').values({ id: randomUUID(), title: 'New', type: 'youtube', content_url: 'https://youtu.be/dQw4w9WgXcQ' }).returningAll().executeTakeFirstOrThrow();
+    await expect(
+      db
+        .insertInto('banners')
+        .values({ id: randomUUID(), title: 'Clip', type: 'video' as 'image', content_url: '/x.mp4' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('banners')
+        .values({ id: randomUUID(), title: 'Odd', type: 'image', content_url: '/x.png', order_index: -1 })
+        .execute(),
+    ).rejects.toThrow();
+    const added = await db
+      .insertInto('banners')
+      .values({ id: randomUUID(), title: 'New', type: 'youtube', content_url: 'https://youtu.be/dQw4w9WgXcQ' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect(added).toMatchObject({ order_index: 0, active: true });
   });
 });

@@ -28,13 +28,21 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
  */
 export async function ensureAdministrator(db: Kysely<Database>, wanted: AdminBootstrap): Promise<AdminBootstrapResult> {
   if (wanted.email && wanted.password) {
-    const existing = await db.selectFrom('users').select(['id', 'role']).where('email', '=', wanted.email).executeTakeFirst();
+    const existing = await db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('email', '=', wanted.email)
+      .executeTakeFirst();
     if (!existing) {
       await createAdministrator(db, wanted.email, wanted.password);
       return { kind: 'created', email: wanted.email };
     }
     if (existing.role === 'admin') return { kind: 'unchanged' };
-    await db.updateTable('users').set({ role: 'admin', updated_at: new Date().toISOString() }).where('id', '=', existing.id).execute();
+    await db
+      .updateTable('users')
+      .set({ role: 'admin', updated_at: new Date().toISOString() })
+      .where('id', '=', existing.id)
+      .execute();
     return { kind: 'promoted', email: wanted.email };
   }
   const anyAdmin = await db.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
@@ -43,7 +51,11 @@ export async function ensureAdministrator(db: Kysely<Database>, wanted: AdminBoo
   const password = randomBytes(12).toString('base64url');
   const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) {
-    await db.updateTable('users').set({ role: 'admin', updated_at: new Date().toISOString() }).where('id', '=', existing.id).execute();
+    await db
+      .updateTable('users')
+      .set({ role: 'admin', updated_at: new Date().toISOString() })
+      .where('id', '=', existing.id)
+      .execute();
     return { kind: 'promoted', email };
   }
   await createAdministrator(db, email, password);
@@ -61,7 +73,16 @@ async function createAdministrator(db: Kysely<Database>, email: string, password
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')
-      .values({ id, email, email_verified: true, full_name: null, image: null, role: 'admin', created_date: now, updated_at: now })
+      .values({
+        id,
+        email,
+        email_verified: true,
+        full_name: null,
+        image: null,
+        role: 'admin',
+        created_date: now,
+        updated_at: now,
+      })
       .execute();
     await trx
       .insertInto('accounts')

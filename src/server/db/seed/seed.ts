@@ -3,7 +3,15 @@ import type { Kysely } from 'kysely';
 import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import { settingDefaults } from '../../../shared/settings-keys.js';
 import type { Database } from '../schema.js';
-import { demoBanners, demoCategories, demoFaqs, demoHeroText, demoPages, demoRobotHistory, demoRobots } from './demo-content.js';
+import {
+  demoBanners,
+  demoCategories,
+  demoFaqs,
+  demoHeroText,
+  demoPages,
+  demoRobotHistory,
+  demoRobots,
+} from './demo-content.js';
 
 /** Every setting key of SPEC §3 exists with its default; saved values are left alone. */
 export async function ensureSettings(db: Kysely<Database>): Promise<void> {
@@ -20,7 +28,11 @@ export async function ensureSettings(db: Kysely<Database>): Promise<void> {
  */
 export async function seedDemoContent(db: Kysely<Database>, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const marker = await trx.selectFrom('app_meta').select('value').where('key', '=', 'demo_seeded_at').executeTakeFirst();
+    const marker = await trx
+      .selectFrom('app_meta')
+      .select('value')
+      .where('key', '=', 'demo_seeded_at')
+      .executeTakeFirst();
     if (marker) return false;
     const existing = await trx.selectFrom('robots').select('id').limit(1).executeTakeFirst();
     await trx.insertInto('app_meta').values({ key: 'demo_seeded_at', value: now.toISOString() }).execute();
@@ -29,7 +41,16 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
     const at = (offsetSeconds: number) => new Date(now.getTime() - offsetSeconds * 1000).toISOString();
     await trx
       .insertInto('categories')
-      .values(demoCategories.map((category) => ({ id: randomUUID(), name: category.name, key: category.key, active: true, created_date: at(0), updated_at: at(0) })))
+      .values(
+        demoCategories.map((category) => ({
+          id: randomUUID(),
+          name: category.name,
+          key: category.key,
+          active: true,
+          created_date: at(0),
+          updated_at: at(0),
+        })),
+      )
       .execute();
 
     for (const [index, robot] of demoRobots.entries()) {
@@ -74,7 +95,12 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
     }
 
     for (const [key, value] of Object.entries(demoHeroText)) {
-      await trx.updateTable('settings').set({ value, updated_at: at(0) }).where('key', '=', key).where('value', '=', '').execute();
+      await trx
+        .updateTable('settings')
+        .set({ value, updated_at: at(0) })
+        .where('key', '=', key)
+        .where('value', '=', '')
+        .execute();
     }
     await trx
       .insertInto('banners')
@@ -87,7 +113,13 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
     await trx
       .insertInto('content_pages')
       .values(
-        (['copy_trade', 'update'] as const).map((slug) => ({ id: randomUUID(), slug, ...demoPages[slug], created_at: at(0), updated_at: at(0) })),
+        (['copy_trade', 'update'] as const).map((slug) => ({
+          id: randomUUID(),
+          slug,
+          ...demoPages[slug],
+          created_at: at(0),
+          updated_at: at(0),
+        })),
       )
       .execute();
     return true;
@@ -101,10 +133,18 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
  */
 export async function seedLegalPageTemplates(db: Kysely<Database>, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const marker = await trx.selectFrom('app_meta').select('value').where('key', '=', 'legal_templates_seeded_at').executeTakeFirst();
+    const marker = await trx
+      .selectFrom('app_meta')
+      .select('value')
+      .where('key', '=', 'legal_templates_seeded_at')
+      .executeTakeFirst();
     if (marker) return false;
     await trx.insertInto('app_meta').values({ key: 'legal_templates_seeded_at', value: now.toISOString() }).execute();
-    const existing = new Set((await trx.selectFrom('content_pages').select('slug').where('slug', 'in', LEGAL_PAGE_SLUGS).execute()).map((page) => page.slug));
+    const existing = new Set(
+      (await trx.selectFrom('content_pages').select('slug').where('slug', 'in', LEGAL_PAGE_SLUGS).execute()).map(
+        (page) => page.slug,
+      ),
+    );
     const missing = LEGAL_PAGE_SLUGS.filter((slug) => !existing.has(slug));
     if (missing.length === 0) return false;
     const at = now.toISOString();

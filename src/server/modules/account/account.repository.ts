@@ -18,7 +18,11 @@ export class AccountRepository {
 
   /** True when the session existed and was the user's. */
   async deleteSession(userId: string, sessionId: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 
@@ -54,7 +58,11 @@ export class AccountRepository {
    */
   async deleteUserKeepingOrders(userId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('orders').set({ user_id: null, telegram_username: '', updated_at: new Date().toISOString() }).where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('orders')
+        .set({ user_id: null, telegram_username: '', updated_at: new Date().toISOString() })
+        .where('user_id', '=', userId)
+        .execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();
     });
   }

@@ -30,7 +30,9 @@ describe.each(testDialects)('account API on %s', (dialect) => {
     expect((await call('DELETE', `/api/account/sessions/${theirs[0]!.id}`, client.cookie)).statusCode).toBe(404);
     expect((await call('GET', '/api/me', other.cookie)).statusCode).toBe(200);
 
-    const secondId = (await call('GET', '/api/account/sessions', second)).json<AccountSession[]>().find((session) => session.current)!.id;
+    const secondId = (await call('GET', '/api/account/sessions', second))
+      .json<AccountSession[]>()
+      .find((session) => session.current)!.id;
     expect((await call('DELETE', `/api/account/sessions/${secondId}`, client.cookie)).statusCode).toBe(204);
     expect((await call('GET', '/api/me', second)).statusCode).toBe(401);
 
@@ -67,14 +69,33 @@ describe.each(testDialects)('account API on %s', (dialect) => {
     expect(wrong.json().error.fields).toEqual({ password: 'incorrect' });
     expect((await call('GET', '/api/me', client.cookie)).statusCode).toBe(200);
 
-    expect((await call('POST', '/api/account/delete', client.cookie, { password: client.password })).statusCode).toBe(204);
+    expect((await call('POST', '/api/account/delete', client.cookie, { password: client.password })).statusCode).toBe(
+      204,
+    );
     expect((await call('GET', '/api/me', client.cookie)).statusCode).toBe(401);
-    expect(await db.selectFrom('users').select('id').where('email', '=', client.email).executeTakeFirst()).toBeUndefined();
-    expect(await db.selectFrom('sessions').select('id').where('user_id', '=', client.id).executeTakeFirst()).toBeUndefined();
-    expect(await db.selectFrom('accounts').select('id').where('user_id', '=', client.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('users').select('id').where('email', '=', client.email).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom('sessions').select('id').where('user_id', '=', client.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom('accounts').select('id').where('user_id', '=', client.id).executeTakeFirst(),
+    ).toBeUndefined();
     const kept = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    expect(kept).toMatchObject({ user_id: null, telegram_username: '', robot_name: robot.name, price: robot.price, status: 'paid' });
-    const signInAgain = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: SAME_ORIGIN, payload: { email: client.email, password: client.password } });
+    expect(kept).toMatchObject({
+      user_id: null,
+      telegram_username: '',
+      robot_name: robot.name,
+      price: robot.price,
+      status: 'paid',
+    });
+    const signInAgain = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: SAME_ORIGIN,
+      payload: { email: client.email, password: client.password },
+    });
     expect(signInAgain.statusCode).toBe(401);
   });
 

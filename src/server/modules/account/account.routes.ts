@@ -17,8 +17,10 @@ function sessionToken(request: FastifyRequest): string | null {
 
 export function accountRoutes(account: AccountService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/account/sessions', { config: { access: 'signed-in' }, schema: { response: { 200: z.array(accountSessionSchema) } } }, (request) =>
-      account.listSessions(request.user!.id, sessionToken(request)),
+    app.get(
+      '/api/account/sessions',
+      { config: { access: 'signed-in' }, schema: { response: { 200: z.array(accountSessionSchema) } } },
+      (request) => account.listSessions(request.user!.id, sessionToken(request)),
     );
 
     app.delete(
@@ -36,9 +38,13 @@ export function accountRoutes(account: AccountService): FastifyPluginAsyncZod {
     });
 
     // POST rather than DELETE with a body, which some proxies drop.
-    app.post('/api/account/delete', { config: { access: 'signed-in' }, schema: { body: deleteAccountSchema } }, async (request, reply) => {
-      await account.deleteAccount(request.user!, request.body.password);
-      return reply.status(204).send();
-    });
+    app.post(
+      '/api/account/delete',
+      { config: { access: 'signed-in' }, schema: { body: deleteAccountSchema } },
+      async (request, reply) => {
+        await account.deleteAccount(request.user!, request.body.password);
+        return reply.status(204).send();
+      },
+    );
   };
 }

@@ -28,11 +28,17 @@ export class AccountService {
   async deleteAccount(user: { id: string; isAdmin: boolean }, password: string): Promise<void> {
     const hash = await this.account.findPasswordHash(user.id);
     // An account made through a social provider has no password yet: "Forgot password" sets one.
-    if (!hash) throw new BadRequestError('This account has no password yet: set one with "Forgot password" first.', { password: 'no password set' });
-    if (!(await verifyPassword({ hash, password }))) throw new BadRequestError('The password is incorrect.', { password: 'incorrect' });
+    if (!hash)
+      throw new BadRequestError('This account has no password yet: set one with "Forgot password" first.', {
+        password: 'no password set',
+      });
+    if (!(await verifyPassword({ hash, password })))
+      throw new BadRequestError('The password is incorrect.', { password: 'incorrect' });
     // The shop must keep someone who can run it.
     if (user.isAdmin && (await this.account.countOtherAdministrators(user.id)) === 0) {
-      throw new ForbiddenError('The only administrator cannot delete their account: make another user an administrator first.');
+      throw new ForbiddenError(
+        'The only administrator cannot delete their account: make another user an administrator first.',
+      );
     }
     await this.account.deleteUserKeepingOrders(user.id);
   }

@@ -34,7 +34,9 @@ export class AuditRepository {
         .limit(query.pageSize)
         .offset(query.page * query.pageSize)
         .execute(),
-      this.filtered(query).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+      this.filtered(query)
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
   }

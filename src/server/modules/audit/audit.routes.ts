@@ -4,15 +4,21 @@ import type { AuditLog } from './audit.service.js';
 
 export function auditRoutes(audit: AuditLog): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/admin/audit', { config: { access: 'admin' }, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, (request) =>
-      audit.page(request.query),
+    app.get(
+      '/api/admin/audit',
+      { config: { access: 'admin' }, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } },
+      (request) => audit.page(request.query),
     );
-    app.get('/api/admin/audit/export', { config: { access: 'admin' }, schema: { querystring: auditQuerySchema.omit({ page: true, pageSize: true }) } }, async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="activity-${day}.csv"`)
-        .send(await audit.csv(request.query));
-    });
+    app.get(
+      '/api/admin/audit/export',
+      { config: { access: 'admin' }, schema: { querystring: auditQuerySchema.omit({ page: true, pageSize: true }) } },
+      async (request, reply) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="activity-${day}.csv"`)
+          .send(await audit.csv(request.query));
+      },
+    );
   };
 }

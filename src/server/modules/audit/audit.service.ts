@@ -17,13 +17,19 @@ function shortened(value: unknown): unknown {
 }
 
 /** The fields of `patch` whose value differs between `before` and `after`, secrets hidden. */
-export function diffChanges(before: Record<string, unknown> | null, after: Record<string, unknown>, fields: Iterable<string>): Changes {
+export function diffChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  fields: Iterable<string>,
+): Changes {
   const changes: Changes = {};
   for (const field of fields) {
     const from = before?.[field] ?? null;
     const to = after[field] ?? null;
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
-    changes[field] = SECRET_FIELD.test(field) ? { from: from ? HIDDEN : '', to: to ? HIDDEN : '' } : { from: shortened(from), to: shortened(to) };
+    changes[field] = SECRET_FIELD.test(field)
+      ? { from: from ? HIDDEN : '', to: to ? HIDDEN : '' }
+      : { from: shortened(from), to: shortened(to) };
   }
   return changes;
 }
@@ -35,7 +41,16 @@ function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
   } catch {
     // A row written by hand: shown without its changes rather than breaking the page.
   }
-  return { id: row.id, actor_email: row.actor_email, action: row.action, resource: row.resource, record_id: row.record_id, summary: row.summary, changes, created_at: row.created_at };
+  return {
+    id: row.id,
+    actor_email: row.actor_email,
+    action: row.action,
+    resource: row.resource,
+    record_id: row.record_id,
+    summary: row.summary,
+    changes,
+    created_at: row.created_at,
+  };
 }
 
 /** The back office's activity log: every administrator change, who made it and when. */
@@ -66,7 +81,11 @@ export class AuditLog implements AuditPort {
   async csv(query: Omit<AuditQuery, 'page' | 'pageSize'>): Promise<string> {
     const rows = (await this.audit.all(query, CSV_ROWS_MAX)).map(toEntry);
     const header = ['created_at', 'actor_email', 'action', 'resource', 'record_id', 'summary', 'changes'];
-    const lines = rows.map((row) => [row.created_at, row.actor_email, row.action, row.resource, row.record_id ?? '', row.summary, row.changes].map(csvCell).join(','));
+    const lines = rows.map((row) =>
+      [row.created_at, row.actor_email, row.action, row.resource, row.record_id ?? '', row.summary, row.changes]
+        .map(csvCell)
+        .join(','),
+    );
     return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
   }
 }

@@ -8,12 +8,24 @@ export class BannersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async listActive(): Promise<Banner[]> {
-    return this.db.selectFrom('banners').selectAll().where('active', '=', true).orderBy('order_index').orderBy('created_date').execute();
+    return this.db
+      .selectFrom('banners')
+      .selectAll()
+      .where('active', '=', true)
+      .orderBy('order_index')
+      .orderBy('created_date')
+      .execute();
   }
 
   /** Every banner, as the back office sees them: in their order. */
   async listAll(): Promise<Banner[]> {
-    return this.db.selectFrom('banners').selectAll().orderBy('order_index').orderBy('created_date').orderBy('id').execute();
+    return this.db
+      .selectFrom('banners')
+      .selectAll()
+      .orderBy('order_index')
+      .orderBy('created_date')
+      .orderBy('id')
+      .execute();
   }
 
   async find(id: string): Promise<Banner | undefined> {
@@ -23,7 +35,10 @@ export class BannersRepository {
   /** New rows go last: their order_index is the current count (SPEC §5). */
   async insert(banner: BannerInput): Promise<Banner> {
     return this.db.transaction().execute(async (trx) => {
-      const { count } = await trx.selectFrom('banners').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+      const { count } = await trx
+        .selectFrom('banners')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
       return trx
         .insertInto('banners')
         .values({ id: randomUUID(), ...banner, order_index: Number(count) })

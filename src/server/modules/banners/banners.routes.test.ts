@@ -34,15 +34,29 @@ describe.each(testDialects)('banner management on %s', (dialect) => {
 
   it('gives a new banner the current count as its order, checks YouTube ids, moves by one (never below 0)', async () => {
     const before = (await api('GET', '/api/admin/banners')).json<HeroBanner[]>();
-    const created = await api('POST', '/api/admin/banners', { title: 'Launch', type: 'youtube', content_url: 'https://youtu.be/dQw4w9WgXcQ' });
+    const created = await api('POST', '/api/admin/banners', {
+      title: 'Launch',
+      type: 'youtube',
+      content_url: 'https://youtu.be/dQw4w9WgXcQ',
+    });
     expect(created.statusCode).toBe(201);
     const banner = created.json<HeroBanner>();
     expect(banner).toMatchObject({ order_index: before.length, active: true });
-    const badVideo = await api('POST', '/api/admin/banners', { title: 'Bad', type: 'youtube', content_url: 'https://youtu.be/short' });
+    const badVideo = await api('POST', '/api/admin/banners', {
+      title: 'Bad',
+      type: 'youtube',
+      content_url: 'https://youtu.be/short',
+    });
     expect(badVideo.statusCode).toBe(400);
     expect(badVideo.json().error.fields).toHaveProperty('body.content_url');
-    expect((await api('POST', '/api/admin/banners', { title: 'Bad', type: 'image', content_url: 'javascript:alert(1)' })).statusCode).toBe(400);
-    expect((await api('PATCH', `/api/admin/banners/${banner.id}`, { content_url: 'https://example.com/not-a-video' })).statusCode).toBe(400);
+    expect(
+      (await api('POST', '/api/admin/banners', { title: 'Bad', type: 'image', content_url: 'javascript:alert(1)' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await api('PATCH', `/api/admin/banners/${banner.id}`, { content_url: 'https://example.com/not-a-video' }))
+        .statusCode,
+    ).toBe(400);
 
     const up = await api('POST', `/api/admin/banners/${banner.id}/move`, { direction: 'up' });
     expect(up.json<HeroBanner[]>().find((b) => b.id === banner.id)!.order_index).toBe(before.length - 1);
@@ -52,7 +66,9 @@ describe.each(testDialects)('banner management on %s', (dialect) => {
     const floor = await api('POST', `/api/admin/banners/${banner.id}/move`, { direction: 'up' });
     expect(floor.json<HeroBanner[]>().find((b) => b.id === banner.id)!.order_index).toBe(0);
 
-    expect((await api('PATCH', `/api/admin/banners/${banner.id}`, { active: false })).json<HeroBanner>().active).toBe(false);
+    expect((await api('PATCH', `/api/admin/banners/${banner.id}`, { active: false })).json<HeroBanner>().active).toBe(
+      false,
+    );
     expect((await shop.app.inject('/api/banners')).json<HeroBanner[]>().map((b) => b.id)).not.toContain(banner.id);
     expect((await api('DELETE', `/api/admin/banners/${banner.id}`)).statusCode).toBe(204);
   });

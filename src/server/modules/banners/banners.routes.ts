@@ -8,10 +8,20 @@ import type { BannersService } from './banners.service.js';
 /** The storefront's hero banners and their management (SPEC §2). */
 export function bannersRoutes(banners: BannersService, cache: PublicCache, audit: AuditPort): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/banners', { ...cachedRouteOptions, config: { access: 'public' } }, (request, reply) => cache.sendJson(request, reply, 'banners', () => banners.listActive()));
+    app.get('/api/banners', { ...cachedRouteOptions, config: { access: 'public' } }, (request, reply) =>
+      cache.sendJson(request, reply, 'banners', () => banners.listActive()),
+    );
     await app.register(
       adminCrudRoutes(
-        { path: '/api/admin/banners', name: 'banner', entity: heroBannerSchema, create: bannerInputSchema, patch: bannerPatchSchema, service: banners, label: (banner) => banner.title },
+        {
+          path: '/api/admin/banners',
+          name: 'banner',
+          entity: heroBannerSchema,
+          create: bannerInputSchema,
+          patch: bannerPatchSchema,
+          service: banners,
+          label: (banner) => banner.title,
+        },
         audit,
       ),
     );

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { bannerAddressProblem, type BannerInput, type HeroBanner, type MoveDirection } from '../../../shared/schemas/catalogue.js';
+import {
+  bannerAddressProblem,
+  type BannerInput,
+  type HeroBanner,
+  type MoveDirection,
+} from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';

@@ -24,7 +24,9 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
 
     const off = await api('PATCH', `/api/admin/categories/${category.id}`, { active: false });
     expect(off.json<Category>()).toMatchObject({ name: 'Crypto Bots', active: false });
-    expect((await shop.app.inject('/api/categories')).json<Category[]>().map((c) => c.key)).not.toContain('crypto_bots');
+    expect((await shop.app.inject('/api/categories')).json<Category[]>().map((c) => c.key)).not.toContain(
+      'crypto_bots',
+    );
 
     expect((await api('DELETE', `/api/admin/categories/${category.id}`)).statusCode).toBe(204);
     expect((await api('GET', '/api/admin/categories')).json<Category[]>().map((c) => c.id)).not.toContain(category.id);
@@ -35,8 +37,13 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     const [first] = (await api('GET', '/api/admin/categories')).json<Category[]>();
     const duplicate = await api('POST', '/api/admin/categories', { name: 'Again', key: first!.key });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error).toMatchObject({ code: 'duplicate_key', fields: { 'body.key': 'already used by another category' } });
-    const used = (await api('GET', '/api/admin/robots')).json<Robot[]>().filter((robot) => robot.category === first!.key).length;
+    expect(duplicate.json().error).toMatchObject({
+      code: 'duplicate_key',
+      fields: { 'body.key': 'already used by another category' },
+    });
+    const used = (await api('GET', '/api/admin/robots'))
+      .json<Robot[]>()
+      .filter((robot) => robot.category === first!.key).length;
     expect(used).toBeGreaterThan(0);
     const refused = await api('DELETE', `/api/admin/categories/${first!.id}`);
     expect(refused.statusCode).toBe(409);
@@ -50,7 +57,8 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     const created = await api('POST', '/api/admin/robots', {
       name: 'Test Scalper',
       price: 149.5,
-      description: '<h2>Fast</h2><p onclick="x()">Scalps <a href="javascript:alert(1)">EURUSD</a></p><img src="data:image/png;base64,AAAA"><script>alert(1)</script>',
+      description:
+        '<h2>Fast</h2><p onclick="x()">Scalps <a href="javascript:alert(1)">EURUSD</a></p><img src="data:image/png;base64,AAAA"><script>alert(1)</script>',
       image_url: '/files/public/images/robot.png',
       category: category!.key,
       risk_level: 'high',
@@ -83,13 +91,21 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     expect((await api('GET', '/api/admin/robots')).json<Robot[]>().map((r) => r.id)).toContain(robot.id);
     expect((await shop.app.inject(`/api/robots/${robot.id}`)).statusCode).toBe(404);
     const shown = await api('PATCH', `/api/admin/robots/${robot.id}`, { status: 'active', price: 99 });
-    expect(shown.json<Robot>()).toMatchObject({ status: 'active', price: 99, description: '<h2>Fast</h2><p>Scalps <a>EURUSD</a></p>' });
+    expect(shown.json<Robot>()).toMatchObject({
+      status: 'active',
+      price: 99,
+      description: '<h2>Fast</h2><p>Scalps <a>EURUSD</a></p>',
+    });
     expect((await shop.app.inject(`/api/robots/${robot.id}`)).json<Robot>().price).toBe(99);
 
     expect((await api('POST', '/api/admin/robots', { price: 10 })).statusCode).toBe(400);
     expect((await api('POST', '/api/admin/robots', { name: 'No price' })).statusCode).toBe(400);
-    expect((await api('POST', '/api/admin/robots', { name: 'X', price: 1, category: 'no_such_category' })).statusCode).toBe(400);
-    expect((await api('POST', '/api/admin/robots', { name: 'X', price: 1, image_url: 'javascript:alert(1)' })).statusCode).toBe(400);
+    expect(
+      (await api('POST', '/api/admin/robots', { name: 'X', price: 1, category: 'no_such_category' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await api('POST', '/api/admin/robots', { name: 'X', price: 1, image_url: 'javascript:alert(1)' })).statusCode,
+    ).toBe(400);
 
     expect((await api('DELETE', `/api/admin/robots/${robot.id}`)).statusCode).toBe(204);
     expect((await shop.app.inject(`/api/robots/${robot.id}`)).statusCode).toBe(404);
@@ -99,7 +115,11 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     const activity = (await api('GET', '/api/admin/audit?resource=robot')).json();
     expect(activity.total).toBe(3);
     expect(activity.rows.map((row: { action: string }) => row.action)).toEqual(['delete', 'update', 'create']);
-    expect(activity.rows[1]).toMatchObject({ actor_email: TEST_ADMIN.email, summary: 'Test Scalper', changes: { status: { from: 'inactive', to: 'active' }, price: { from: 149.5, to: 99 } } });
+    expect(activity.rows[1]).toMatchObject({
+      actor_email: TEST_ADMIN.email,
+      summary: 'Test Scalper',
+      changes: { status: { from: 'inactive', to: 'active' }, price: { from: 149.5, to: 99 } },
+    });
     const csv = await api('GET', '/api/admin/audit/export?resource=category');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('created_at,actor_email,action,resource,record_id,summary,changes');

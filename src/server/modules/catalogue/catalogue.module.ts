@@ -11,5 +11,11 @@ import { RobotsService } from './robots.service.js';
 export async function register(app: FastifyInstance, { db, cache, audit }: ModuleContext): Promise<void> {
   const categories = new CategoriesRepository(db);
   await app.register(catalogueRoutes(createCatalogueService(db), cache));
-  await app.register(catalogueAdminRoutes(new CategoriesService(categories), new RobotsService(new RobotsRepository(db), categories), audit));
+  await app.register(
+    catalogueAdminRoutes(
+      new CategoriesService(categories),
+      new RobotsService(new RobotsRepository(db), categories),
+      audit,
+    ),
+  );
 }

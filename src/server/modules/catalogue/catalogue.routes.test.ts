@@ -7,7 +7,11 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
   let inactiveId: string;
   beforeAll(async () => {
     shop = await createTestApp(dialect);
-    const inactive = await shop.app.database.db.selectFrom('robots').select('id').where('status', '=', 'inactive').executeTakeFirstOrThrow();
+    const inactive = await shop.app.database.db
+      .selectFrom('robots')
+      .select('id')
+      .where('status', '=', 'inactive')
+      .executeTakeFirstOrThrow();
     inactiveId = inactive.id;
   });
   afterAll(() => shop.close());
@@ -61,7 +65,9 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
 
   it('returns a robot statistics history in time order for its chart', async () => {
     const [first] = (await get('/api/robots')).json<Robot[]>();
-    const points = (await get(`/api/robots/${first!.id}/history`)).json<Array<{ recorded_at: string; balance: number }>>();
+    const points = (await get(`/api/robots/${first!.id}/history`)).json<
+      Array<{ recorded_at: string; balance: number }>
+    >();
     expect(points.length).toBeGreaterThanOrEqual(2);
     const times = points.map((point) => point.recorded_at);
     expect(times).toEqual([...times].sort());

@@ -9,7 +9,15 @@ const robotParams = z.object({ id: z.string().trim().min(1).max(100) });
 const publicRobotListQuery = robotListQuerySchema.omit({ status: true });
 
 /** The cache key of a robot list: its three parameters, the default sort spelled out; none for a repeated parameter. */
-function robotListKey({ category = '', risk_level = '', sort = '-created_date' }: { category?: unknown; risk_level?: unknown; sort?: unknown }): string | undefined {
+function robotListKey({
+  category = '',
+  risk_level = '',
+  sort = '-created_date',
+}: {
+  category?: unknown;
+  risk_level?: unknown;
+  sort?: unknown;
+}): string | undefined {
   const values = [category, risk_level, sort];
   return values.every((value) => typeof value === 'string') ? `robots|${values.join('|')}` : undefined;
 }
@@ -29,13 +37,18 @@ export function catalogueRoutes(catalogue: CatalogueService, cache: PublicCache)
       const cached = rawKey === undefined ? undefined : cache.fresh(rawKey);
       if (cached) return sendEntry(request, reply, await cached);
       const query = parseInput(publicRobotListQuery, request.query, 'querystring');
-      if (query.category !== undefined && !(await activePublicRobots(cache, catalogue)).some((robot) => robot.category === query.category)) {
+      if (
+        query.category !== undefined &&
+        !(await activePublicRobots(cache, catalogue)).some((robot) => robot.category === query.category)
+      ) {
         return reply.send([]);
       }
       return cache.sendJson(request, reply, robotListKey(query)!, () => catalogue.listPublicRobots(query));
     });
 
-    app.get('/api/robots/:id', { config: { access: 'public' }, schema: { params: robotParams } }, (request) => catalogue.getPublicRobot(request.params.id));
+    app.get('/api/robots/:id', { config: { access: 'public' }, schema: { params: robotParams } }, (request) =>
+      catalogue.getPublicRobot(request.params.id),
+    );
 
     app.get('/api/robots/:id/history', { config: { access: 'public' }, schema: { params: robotParams } }, (request) =>
       catalogue.getPublicRobotHistory(request.params.id),

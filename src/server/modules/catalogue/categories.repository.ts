@@ -24,7 +24,11 @@ export class CategoriesRepository {
 
   /** A duplicate key raises a unique violation. */
   async insert(input: CategoryInput): Promise<Category> {
-    return this.db.insertInto('categories').values({ id: randomUUID(), ...input }).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .insertInto('categories')
+      .values({ id: randomUUID(), ...input })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /** Robots follow a key change (the foreign key cascades on update). */

@@ -5,7 +5,9 @@ import type { AdminCrudService } from '../../http/admin-crud.js';
 import type { CategoriesRepository } from './categories.repository.js';
 
 function duplicateKey(key: string): ConflictError {
-  return new ConflictError(`The key "${key}" is already used by another category.`, 'duplicate_key', { 'body.key': 'already used by another category' });
+  return new ConflictError(`The key "${key}" is already used by another category.`, 'duplicate_key', {
+    'body.key': 'already used by another category',
+  });
 }
 
 /** Category management (SPEC §2, §5): unique keys; a category robots use cannot be deleted. */
@@ -47,9 +49,13 @@ export class CategoriesService implements AdminCrudService<Category, CategoryInp
     if (!category) throw new NotFoundError('No such category.');
     const robots = await this.categories.countRobotsIn(category.key);
     if (robots > 0) {
-      throw new ConflictError(`This category is used by ${robots} robot${robots === 1 ? '' : 's'}; move them to another category first.`, 'category_in_use', {
-        robots: String(robots),
-      });
+      throw new ConflictError(
+        `This category is used by ${robots} robot${robots === 1 ? '' : 's'}; move them to another category first.`,
+        'category_in_use',
+        {
+          robots: String(robots),
+        },
+      );
     }
     await this.categories.delete(id);
   }

@@ -14,7 +14,10 @@ export class RobotsRepository {
     if (query.category) select = select.where('category', '=', query.category);
     if (query.risk_level) select = select.where('risk_level', '=', query.risk_level);
     // The id breaks ties so that the order is stable between calls.
-    return select.orderBy(column, descending ? 'desc' : 'asc').orderBy('id').execute();
+    return select
+      .orderBy(column, descending ? 'desc' : 'asc')
+      .orderBy('id')
+      .execute();
   }
 
   async findById(id: string): Promise<Robot | undefined> {
@@ -33,7 +36,11 @@ export class RobotsRepository {
   }
 
   async insert(robot: Omit<NewRobot, 'id'>): Promise<Robot> {
-    return this.db.insertInto('robots').values({ id: randomUUID(), ...robot }).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .insertInto('robots')
+      .values({ id: randomUUID(), ...robot })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   async update(id: string, patch: RobotUpdate): Promise<Robot | undefined> {

@@ -16,8 +16,10 @@ describe.each(testDialects)('chat relay on %s', (dialect) => {
     await shop.close();
   });
 
-  const setSetting = (key: string, value: string) => shop.app.database.db.updateTable('settings').set({ value }).where('key', '=', key).execute();
-  const ask = (message: unknown) => shop.app.inject({ method: 'POST', url: '/api/chat', headers: SAME_ORIGIN, payload: { message } });
+  const setSetting = (key: string, value: string) =>
+    shop.app.database.db.updateTable('settings').set({ value }).where('key', '=', key).execute();
+  const ask = (message: unknown) =>
+    shop.app.inject({ method: 'POST', url: '/api/chat', headers: SAME_ORIGIN, payload: { message } });
 
   it('refuses while the chat is disabled', async () => {
     const response = await ask('Hello');
@@ -51,7 +53,12 @@ describe.each(testDialects)('chat relay on %s', (dialect) => {
   });
 
   it('never calls a link-local address (the cloud metadata service), while loopback stays allowed', async () => {
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]:5678/chat', 'http://[::ffff:169.254.169.254]/', 'http://[::ffff:a9fe:a9fe]/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]:5678/chat',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[::ffff:a9fe:a9fe]/',
+    ]) {
       await setSetting('chatbot_webhook_url', url);
       const refused = await ask('Hi');
       expect(refused.statusCode, url).toBe(502);

@@ -48,9 +48,16 @@ describe.each(testDialects)('content page management on %s', (dialect) => {
 
   it('saves a content page sanitised, and visitors read it at once', async () => {
     await shop.app.inject('/api/pages/copy_trade');
-    const saved = await api('PUT', '/api/admin/pages/copy_trade', { title: 'Copy our trades', content: '<p>Join <a href="javascript:x()">now</a></p><img src="data:image/gif;base64,R0lGOD"><p class="ql-align-center">Centre</p>' });
+    const saved = await api('PUT', '/api/admin/pages/copy_trade', {
+      title: 'Copy our trades',
+      content:
+        '<p>Join <a href="javascript:x()">now</a></p><img src="data:image/gif;base64,R0lGOD"><p class="ql-align-center">Centre</p>',
+    });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json<ContentPage>()).toMatchObject({ title: 'Copy our trades', content: '<p>Join <a>now</a></p><p class="ql-align-center">Centre</p>' });
+    expect(saved.json<ContentPage>()).toMatchObject({
+      title: 'Copy our trades',
+      content: '<p>Join <a>now</a></p><p class="ql-align-center">Centre</p>',
+    });
     expect((await shop.app.inject('/api/pages/copy_trade')).json<ContentPage>().title).toBe('Copy our trades');
     expect((await api('PUT', '/api/admin/pages/about', { title: 'x', content: '' })).statusCode).toBe(400);
     expect((await api('PUT', '/api/admin/pages/update', { title: '', content: '' })).statusCode).toBe(400);

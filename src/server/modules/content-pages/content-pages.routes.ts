@@ -8,18 +8,44 @@ import type { ContentPagesService } from './content-pages.service.js';
 const slugParams = z.object({ slug: pageSlugSchema });
 
 /** Every content page of the one slug list (Copy Trade, Update, the legal pages, and any page added to it). */
-export function contentPagesRoutes(pages: ContentPagesService, cache: PublicCache, audit: AuditPort): FastifyPluginAsyncZod {
+export function contentPagesRoutes(
+  pages: ContentPagesService,
+  cache: PublicCache,
+  audit: AuditPort,
+): FastifyPluginAsyncZod {
   return async (app) => {
     // A page that was never written answers null: the storefront shows its empty message.
-    app.get('/api/pages/:slug', { ...cachedRouteOptions, config: { access: 'public' }, schema: { params: slugParams } }, (request, reply) =>
-      cache.sendJson(request, reply, `page:${request.params.slug}`, async () => (await pages.find(request.params.slug)) ?? null),
+    app.get(
+      '/api/pages/:slug',
+      { ...cachedRouteOptions, config: { access: 'public' }, schema: { params: slugParams } },
+      (request, reply) =>
+        cache.sendJson(
+          request,
+          reply,
+          `page:${request.params.slug}`,
+          async () => (await pages.find(request.params.slug)) ?? null,
+        ),
     );
-    app.put('/api/admin/pages/:slug', { config: { access: 'admin' }, schema: { params: slugParams, body: contentPageInputSchema, response: { 200: contentPageSchema } } }, async (request) => {
-      const { slug } = request.params;
-      const before = await pages.find(slug);
-      const saved = await pages.save(slug, request.body);
-      await audit.record({ actor: request.user!, action: before ? 'update' : 'create', resource: 'page', recordId: slug, summary: saved.title, changes: audit.changes(before ?? null, saved, ['title', 'content']) });
-      return saved;
-    });
+    app.put(
+      '/api/admin/pages/:slug',
+      {
+        config: { access: 'admin' },
+        schema: { params: slugParams, body: contentPageInputSchema, response: { 200: contentPageSchema } },
+      },
+      async (request) => {
+        const { slug } = request.params;
+        const before = await pages.find(slug);
+        const saved = await pages.save(slug, request.body);
+        await audit.record({
+          actor: request.user!,
+          action: before ? 'update' : 'create',
+          resource: 'page',
+          recordId: slug,
+          summary: saved.title,
+          changes: audit.changes(before ?? null, saved, ['title', 'content']),
+        });
+        return saved;
+      },
+    );
   };
 }

@@ -8,12 +8,24 @@ export class FaqsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async listActive(): Promise<Faq[]> {
-    return this.db.selectFrom('faqs').selectAll().where('active', '=', true).orderBy('order_index').orderBy('created_date').execute();
+    return this.db
+      .selectFrom('faqs')
+      .selectAll()
+      .where('active', '=', true)
+      .orderBy('order_index')
+      .orderBy('created_date')
+      .execute();
   }
 
   /** Every FAQ, as the back office sees them: in their order. */
   async listAll(): Promise<Faq[]> {
-    return this.db.selectFrom('faqs').selectAll().orderBy('order_index').orderBy('created_date').orderBy('id').execute();
+    return this.db
+      .selectFrom('faqs')
+      .selectAll()
+      .orderBy('order_index')
+      .orderBy('created_date')
+      .orderBy('id')
+      .execute();
   }
 
   async find(id: string): Promise<Faq | undefined> {
@@ -23,7 +35,10 @@ export class FaqsRepository {
   /** New rows go last: their order_index is the current count (SPEC §5). */
   async insert(faq: FaqInput): Promise<Faq> {
     return this.db.transaction().execute(async (trx) => {
-      const { count } = await trx.selectFrom('faqs').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+      const { count } = await trx
+        .selectFrom('faqs')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
       return trx
         .insertInto('faqs')
         .values({ id: randomUUID(), ...faq, order_index: Number(count) })
@@ -50,7 +65,12 @@ export class FaqsRepository {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
       for (const [index, id] of orderedIds.entries()) {
-        await trx.updateTable('faqs').set({ order_index: index, updated_at: now }).where('id', '=', id).where('order_index', '!=', index).execute();
+        await trx
+          .updateTable('faqs')
+          .set({ order_index: index, updated_at: now })
+          .where('id', '=', id)
+          .where('order_index', '!=', index)
+          .execute();
       }
     });
   }

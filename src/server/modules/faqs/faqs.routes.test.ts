@@ -35,7 +35,10 @@ describe.each(testDialects)('FAQ management on %s', (dialect) => {
   afterAll(() => shop.close());
 
   it('swaps an FAQ with its neighbour; the first cannot go up, the last cannot go down; answers lose markup', async () => {
-    const created = await api('POST', '/api/admin/faqs', { question: 'Refunds?', answer: 'Yes <b>within</b> 14 days\n<script>alert(1)</script>Ask us.' });
+    const created = await api('POST', '/api/admin/faqs', {
+      question: 'Refunds?',
+      answer: 'Yes <b>within</b> 14 days\n<script>alert(1)</script>Ask us.',
+    });
     expect(created.statusCode).toBe(201);
     const faq = created.json<Faq>();
     expect(faq.answer).toBe('Yes within 14 days\nAsk us.');
@@ -51,7 +54,9 @@ describe.each(testDialects)('FAQ management on %s', (dialect) => {
     const first = ids(start)[0]!;
     expect(ids((await api('POST', `/api/admin/faqs/${first}/move`, { direction: 'up' })).json<Faq[]>())[0]).toBe(first);
 
-    expect((await api('POST', '/api/admin/faqs', { question: 'Empty?', answer: '<img src=x onerror="x()">' })).statusCode).toBe(400);
+    expect(
+      (await api('POST', '/api/admin/faqs', { question: 'Empty?', answer: '<img src=x onerror="x()">' })).statusCode,
+    ).toBe(400);
     expect((await api('POST', '/api/admin/faqs', { question: '', answer: 'x' })).statusCode).toBe(400);
     expect((await api('POST', '/api/admin/faqs/nope/move', { direction: 'up' })).statusCode).toBe(404);
   });

@@ -62,4 +62,3 @@ export class FaqsService implements AdminCrudService<Faq, FaqInput, FaqPatch> {
     return this.list();
   }
 }
-

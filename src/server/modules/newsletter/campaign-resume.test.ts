@@ -30,7 +30,10 @@ async function signInOverHttp(origin: string): Promise<string> {
     body: JSON.stringify({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 describe.each(testDialects)('an email campaign on %s survives kill -9 of the server', (dialect) => {
@@ -81,7 +84,11 @@ describe.each(testDialects)('an email campaign on %s survives kill -9 of the ser
     await first.exited;
     const deliveredBefore = smtp.messages.length;
     expect(deliveredBefore).toBeLessThan(1000);
-    const recorded = await database.db.selectFrom('newsletter_deliveries').select('status').where('status', '=', 'sent').execute();
+    const recorded = await database.db
+      .selectFrom('newsletter_deliveries')
+      .select('status')
+      .where('status', '=', 'sent')
+      .execute();
     expect(recorded).toHaveLength(deliveredBefore);
 
     const second = serve(env);

@@ -12,13 +12,28 @@ describe.each(testDialects)('newsletter campaigns sent directly by email on %s',
   let shop: TestApp;
   let cookie: string;
 
-  const send = (payload: object) => shop.app.inject({ method: 'POST', url: '/api/admin/newsletter/send', headers: { ...SAME_ORIGIN, cookie }, payload });
-  const campaigns = async () => (await shop.app.inject({ url: '/api/admin/newsletter/campaigns', headers: { cookie } })).json<CampaignSummary[]>();
-  const finished = (id: string) => waitFor(async () => (await campaigns()).find((campaign) => campaign.id === id && campaign.status === 'sent'), 60_000);
+  const send = (payload: object) =>
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/newsletter/send',
+      headers: { ...SAME_ORIGIN, cookie },
+      payload,
+    });
+  const campaigns = async () =>
+    (await shop.app.inject({ url: '/api/admin/newsletter/campaigns', headers: { cookie } })).json<CampaignSummary[]>();
+  const finished = (id: string) =>
+    waitFor(
+      async () => (await campaigns()).find((campaign) => campaign.id === id && campaign.status === 'sent'),
+      60_000,
+    );
 
   beforeAll(async () => {
     smtp = await startFakeSmtpServer();
-    shop = await createTestApp(dialect, { SMTP_URL: smtp.url, NEWSLETTER_SEND_RATE: '10000', REQUIRE_EMAIL_VERIFICATION: 'false' });
+    shop = await createTestApp(dialect, {
+      SMTP_URL: smtp.url,
+      NEWSLETTER_SEND_RATE: '10000',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+    });
     cookie = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
   });
   afterAll(async () => {
@@ -32,9 +47,17 @@ describe.each(testDialects)('newsletter campaigns sent directly by email on %s',
 
   it('delivers 1,000 subscribers exactly one message each, each with its own working one-click unsubscribe', async () => {
     await insertSubscribers(shop.app.database.db, 1000);
-    const tokens = new Map((await shop.app.database.db.selectFrom('newsletter_subscribers').select(['email', 'unsubscribe_token']).execute()).map((row) => [row.email, row.unsubscribe_token]));
+    const tokens = new Map(
+      (
+        await shop.app.database.db.selectFrom('newsletter_subscribers').select(['email', 'unsubscribe_token']).execute()
+      ).map((row) => [row.email, row.unsubscribe_token]),
+    );
 
-    const response = await send({ title: 'Monthly robots', content: '<p>Hello <strong>traders</strong></p>', recipients: 'all' });
+    const response = await send({
+      title: 'Monthly robots',
+      content: '<p>Hello <strong>traders</strong></p>',
+      recipients: 'all',
+    });
     expect(response.statusCode).toBe(202);
     const { campaign } = response.json<{ campaign: CampaignSummary }>();
     expect(campaign).toMatchObject({ channel: 'email', status: 'sending', recipients: 1000 });
@@ -74,7 +97,12 @@ describe.each(testDialects)('newsletter campaigns sent directly by email on %s',
     const response = await send({ title: 'Refused', content: '<p>x</p>', recipients: 'all' });
     const { campaign } = response.json<{ campaign: CampaignSummary }>();
     expect(await finished(campaign.id)).toMatchObject({ recipients: 5, sent: 4, failed: 1, remaining: 0 });
-    expect(smtp.messages.map((mail) => mail.to[0]).sort()).toEqual(['sub-0@example.com', 'sub-1@example.com', 'sub-3@example.com', 'sub-4@example.com']);
+    expect(smtp.messages.map((mail) => mail.to[0]).sort()).toEqual([
+      'sub-0@example.com',
+      'sub-1@example.com',
+      'sub-3@example.com',
+      'sub-4@example.com',
+    ]);
     smtp.rejected.clear();
   });
 
@@ -96,7 +124,11 @@ describe.each(testDialects.filter((dialect) => dialect === 'postgres'))('several
 
   beforeAll(async () => {
     smtp = await startFakeSmtpServer();
-    shop = await createTestApp(dialect, { SMTP_URL: smtp.url, NEWSLETTER_SEND_RATE: '2000', REQUIRE_EMAIL_VERIFICATION: 'false' });
+    shop = await createTestApp(dialect, {
+      SMTP_URL: smtp.url,
+      NEWSLETTER_SEND_RATE: '2000',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+    });
   });
   afterEach(async () => {
     await second?.close();
@@ -110,11 +142,24 @@ describe.each(testDialects.filter((dialect) => dialect === 'postgres'))('several
     second = await buildApp(shop.config, { logger: false, webRoot: shop.dataDir });
     await insertSubscribers(shop.app.database.db, 300);
     const cookie = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const response = await shop.app.inject({ method: 'POST', url: '/api/admin/newsletter/send', headers: { ...SAME_ORIGIN, cookie }, payload: { title: 'Shared', content: '<p>x</p>', recipients: 'all' } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/newsletter/send',
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: { title: 'Shared', content: '<p>x</p>', recipients: 'all' },
+    });
     expect(response.statusCode).toBe(202);
     // Both instances look for work: the one that created the campaign at once, the other now.
     second.campaignSender.wake();
-    await waitFor(async () => ((await second!.inject({ url: '/api/admin/newsletter/campaigns', headers: { cookie } })).json<CampaignSummary[]>()[0]?.status === 'sent' ? true : undefined), 60_000);
+    await waitFor(
+      async () =>
+        (await second!.inject({ url: '/api/admin/newsletter/campaigns', headers: { cookie } })).json<
+          CampaignSummary[]
+        >()[0]?.status === 'sent'
+          ? true
+          : undefined,
+      60_000,
+    );
     expect(smtp.messages).toHaveLength(300);
     expect(new Set(smtp.messages.map((mail) => mail.to[0])).size).toBe(300);
   });

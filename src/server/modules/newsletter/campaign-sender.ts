@@ -111,7 +111,10 @@ export class CampaignSender {
       for (const delivery of batch) {
         if (this.stopping.signal.aborted) return false;
         if (delivery.unsubscribe_token === null) {
-          await campaigns.markDelivery(campaign.id, delivery.subscriber_id, { status: 'skipped', error: 'unsubscribed' });
+          await campaigns.markDelivery(campaign.id, delivery.subscriber_id, {
+            status: 'skipped',
+            error: 'unsubscribed',
+          });
           continue;
         }
         const wait = nextAt - Date.now();
@@ -123,7 +126,11 @@ export class CampaignSender {
   }
 
   /** Sends one message and records the outcome; false when sending should pause (transient failure). */
-  private async deliver(campaign: { id: string; title: string; content: string }, delivery: PendingDelivery, token: string): Promise<boolean> {
+  private async deliver(
+    campaign: { id: string; title: string; content: string },
+    delivery: PendingDelivery,
+    token: string,
+  ): Promise<boolean> {
     const { campaigns, mailer, emails, log } = this.options;
     try {
       await mailer.send(emails.campaignMessage(campaign, delivery.email, delivery.subscriber_id, token));
@@ -134,17 +141,31 @@ export class CampaignSender {
       // 5xx: the server refuses this recipient for good; anything else may work later.
       const permanent = typeof responseCode === 'number' && responseCode >= 500;
       if (permanent || attempts >= MAX_ATTEMPTS) {
-        await campaigns.markDelivery(campaign.id, delivery.subscriber_id, { status: 'failed', attempts, error: message });
+        await campaigns.markDelivery(campaign.id, delivery.subscriber_id, {
+          status: 'failed',
+          attempts,
+          error: message,
+        });
         return true;
       }
-      await campaigns.markDelivery(campaign.id, delivery.subscriber_id, { status: 'pending', attempts, error: message });
-      log.warn({ campaign: campaign.id, err: error }, 'newsletter message not accepted; sending pauses until the next attempt');
+      await campaigns.markDelivery(campaign.id, delivery.subscriber_id, {
+        status: 'pending',
+        attempts,
+        error: message,
+      });
+      log.warn(
+        { campaign: campaign.id, err: error },
+        'newsletter message not accepted; sending pauses until the next attempt',
+      );
       return false;
     }
     // Recorded as soon as the SMTP server accepted the message. A crash between its acceptance and
     // this write (well under a millisecond) would send this one message again at restart, with
     // the same Message-ID; a crash before the acceptance is no delivery by SMTP's rules.
-    await campaigns.markDelivery(campaign.id, delivery.subscriber_id, { status: 'sent', attempts: delivery.attempts + 1 });
+    await campaigns.markDelivery(campaign.id, delivery.subscriber_id, {
+      status: 'sent',
+      attempts: delivery.attempts + 1,
+    });
     return true;
   }
 

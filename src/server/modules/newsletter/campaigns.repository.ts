@@ -18,7 +18,17 @@ export interface PendingDelivery {
   unsubscribe_token: string | null;
 }
 
-const campaignColumns = ['id', 'title', 'channel', 'status', 'sender', 'error', 'created_date', 'finished_date', 'recipient_count'] as const;
+const campaignColumns = [
+  'id',
+  'title',
+  'channel',
+  'status',
+  'sender',
+  'error',
+  'created_date',
+  'finished_date',
+  'recipient_count',
+] as const;
 
 /** How many campaigns the administrator's history shows. */
 const HISTORY_LENGTH = 50;
@@ -32,7 +42,16 @@ export class CampaignsRepository {
     const id = randomUUID();
     await this.db
       .insertInto('newsletter_campaigns')
-      .values({ id, ...campaign, channel: 'workflow', status: error ? 'failed' : 'sent', recipient_count: recipientCount, error, created_date: now, finished_date: now })
+      .values({
+        id,
+        ...campaign,
+        channel: 'workflow',
+        status: error ? 'failed' : 'sent',
+        recipient_count: recipientCount,
+        error,
+        created_date: now,
+        finished_date: now,
+      })
       .execute();
     return id;
   }
@@ -41,12 +60,24 @@ export class CampaignsRepository {
    * An email campaign and one pending delivery per confirmed recipient, in one transaction: the
    * background sender then works from these rows only, so a restart knows who is left.
    */
-  async createEmailCampaign(campaign: NewCampaign, filter: SubscriberFilter): Promise<{ id: string; recipients: number }> {
+  async createEmailCampaign(
+    campaign: NewCampaign,
+    filter: SubscriberFilter,
+  ): Promise<{ id: string; recipients: number }> {
     const id = randomUUID();
     return this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('newsletter_campaigns')
-        .values({ id, ...campaign, channel: 'email', status: 'sending', recipient_count: 0, error: null, created_date: new Date().toISOString(), finished_date: null })
+        .values({
+          id,
+          ...campaign,
+          channel: 'email',
+          status: 'sending',
+          recipient_count: 0,
+          error: null,
+          created_date: new Date().toISOString(),
+          finished_date: null,
+        })
         .execute();
       let recipients = trx
         .selectFrom('newsletter_subscribers')
@@ -54,7 +85,11 @@ export class CampaignsRepository {
         .where('confirmed_date', 'is not', null);
       if (filter.q) recipients = recipients.where(emailContains(filter.q));
       if (filter.ids) recipients = recipients.where('id', 'in', filter.ids);
-      const inserted = await trx.insertInto('newsletter_deliveries').columns(['campaign_id', 'subscriber_id', 'email']).expression(recipients).executeTakeFirst();
+      const inserted = await trx
+        .insertInto('newsletter_deliveries')
+        .columns(['campaign_id', 'subscriber_id', 'email'])
+        .expression(recipients)
+        .executeTakeFirst();
       const count = Number(inserted.numInsertedOrUpdatedRows ?? 0);
       await trx.updateTable('newsletter_campaigns').set({ recipient_count: count }).where('id', '=', id).execute();
       return { id, recipients: count };
@@ -89,7 +124,11 @@ export class CampaignsRepository {
       .execute();
   }
 
-  async markDelivery(campaignId: string, subscriberId: string, outcome: { status: 'sent' | 'failed' | 'skipped' | 'pending'; attempts?: number; error?: string | null }) {
+  async markDelivery(
+    campaignId: string,
+    subscriberId: string,
+    outcome: { status: 'sent' | 'failed' | 'skipped' | 'pending'; attempts?: number; error?: string | null },
+  ) {
     await this.db
       .updateTable('newsletter_deliveries')
       .set({
@@ -104,12 +143,22 @@ export class CampaignsRepository {
   }
 
   async finishCampaign(id: string): Promise<void> {
-    await this.db.updateTable('newsletter_campaigns').set({ status: 'sent', finished_date: new Date().toISOString() }).where('id', '=', id).where('status', '=', 'sending').execute();
+    await this.db
+      .updateTable('newsletter_campaigns')
+      .set({ status: 'sent', finished_date: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .execute();
   }
 
   /** The newest campaigns with their progress (sent, failed, skipped, remaining). */
   async history(ids?: string[]): Promise<CampaignSummary[]> {
-    let query = this.db.selectFrom('newsletter_campaigns').select(campaignColumns).orderBy('created_date', 'desc').orderBy('id', 'desc').limit(HISTORY_LENGTH);
+    let query = this.db
+      .selectFrom('newsletter_campaigns')
+      .select(campaignColumns)
+      .orderBy('created_date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(HISTORY_LENGTH);
     if (ids) query = query.where('id', 'in', ids);
     const campaigns = await query.execute();
     const emailIds = campaigns.filter((campaign) => campaign.channel === 'email').map((campaign) => campaign.id);
@@ -129,7 +178,14 @@ export class CampaignsRepository {
       }
       for (const row of counts) if (row.campaign_id === campaign.id) tally[row.status] = Number(row.count);
       const { recipient_count, ...rest } = campaign;
-      return { ...rest, recipients: recipient_count, sent: tally.sent, failed: tally.failed, skipped: tally.skipped, remaining: tally.pending };
+      return {
+        ...rest,
+        recipients: recipient_count,
+        sent: tally.sent,
+        failed: tally.failed,
+        skipped: tally.skipped,
+        remaining: tally.pending,
+      };
     });
   }
 }

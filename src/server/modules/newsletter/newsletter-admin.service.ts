@@ -1,8 +1,18 @@
 import type { Readable } from 'node:stream';
-import type { CampaignSummary, SendNewsletterResult, SubscriberPage, SubscriberSelection, TemplateInput } from '../../../shared/schemas/newsletter.js';
+import type {
+  CampaignSummary,
+  SendNewsletterResult,
+  SubscriberPage,
+  SubscriberSelection,
+  TemplateInput,
+} from '../../../shared/schemas/newsletter.js';
 import { isBlankHtml, SUBSCRIBERS_PAGE_SIZE } from '../../../shared/schemas/newsletter.js';
 import { AppError, BadRequestError, NotFoundError, UpstreamError } from '../../errors.js';
-import { WorkflowRefusedError, WorkflowReplyError, type AutomationGateway } from '../../integrations/automation-gateway.js';
+import {
+  WorkflowRefusedError,
+  WorkflowReplyError,
+  type AutomationGateway,
+} from '../../integrations/automation-gateway.js';
 import type { CampaignSender } from './campaign-sender.js';
 import type { CampaignsRepository } from './campaigns.repository.js';
 import type { NewsletterRepository, SubscriberFilter } from './newsletter.repository.js';
@@ -75,7 +85,8 @@ export class NewsletterAdminService {
   /** Sanitised content; content that was only markup the editor does not allow is blank. */
   private clean(html: string): string {
     const content = this.options.sanitize(html);
-    if (isBlankHtml(content)) throw new BadRequestError('Titre et contenu requis.', { 'body.content': 'Titre et contenu requis.' });
+    if (isBlankHtml(content))
+      throw new BadRequestError('Titre et contenu requis.', { 'body.content': 'Titre et contenu requis.' });
     return content;
   }
 
@@ -97,7 +108,8 @@ export class NewsletterAdminService {
   async send(input: SendRequest, sender: string): Promise<SendNewsletterResult> {
     const { workflow, campaigns, sender: backgroundSender } = this.options;
     const throughWorkflow = await workflow.isConfigured('newsletter');
-    if (!throughWorkflow && !this.options.canEmail) throw new AppError(409, 'newsletter_not_configured', NOT_CONFIGURED);
+    if (!throughWorkflow && !this.options.canEmail)
+      throw new AppError(409, 'newsletter_not_configured', NOT_CONFIGURED);
     const content = this.clean(input.content);
     // The template keeps site paths (the editor shows them); what goes out carries full addresses.
     const newsletter = { title: input.title, content: withAbsoluteUrls(content, this.options.publicUrl), sender };
@@ -118,7 +130,10 @@ export class NewsletterAdminService {
     if (recipients.length === 0) throw noRecipient();
     const template = await this.templateFor(input, content);
     const failure = await workflow
-      .sendNewsletter({ ...newsletter, recipients: recipients.map(({ email, created_date }) => ({ email, created_date })) })
+      .sendNewsletter({
+        ...newsletter,
+        recipients: recipients.map(({ email, created_date }) => ({ email, created_date })),
+      })
       .then((reply) => (reply ? null : new AppError(409, 'newsletter_not_configured', NOT_CONFIGURED)), failureOf);
     const id = await campaigns.recordWorkflowCampaign(newsletter, recipients.length, failure ? failure.message : null);
     if (failure) throw failure;
@@ -145,9 +160,15 @@ function noRecipient() {
 function failureOf(error: unknown): AppError {
   if (error instanceof WorkflowRefusedError) {
     const detail = (error.detail ?? error.text).trim().slice(0, 200) || `HTTP ${error.answerStatus}`;
-    return new AppError(502, 'newsletter_workflow_error', `${SEND_ERROR_PREFIX}Erreur ${error.answerStatus}: ${detail}`, { status: String(error.answerStatus), message: detail });
+    return new AppError(
+      502,
+      'newsletter_workflow_error',
+      `${SEND_ERROR_PREFIX}Erreur ${error.answerStatus}: ${detail}`,
+      { status: String(error.answerStatus), message: detail },
+    );
   }
-  if (error instanceof WorkflowReplyError) return new AppError(502, 'newsletter_not_confirmed', SEND_ERROR_PREFIX + NOT_CONFIRMED);
+  if (error instanceof WorkflowReplyError)
+    return new AppError(502, 'newsletter_not_confirmed', SEND_ERROR_PREFIX + NOT_CONFIRMED);
   if (error instanceof UpstreamError) return new AppError(error.status, error.code, SEND_ERROR_PREFIX + error.message);
   throw error;
 }

@@ -51,7 +51,12 @@ export function newsletterEmails(publicUrl: string) {
      * (RFC 8058). The Message-ID is fixed per campaign and subscriber, so a message sent again
      * after a crash is recognised as the same message by providers that deduplicate.
      */
-    campaignMessage(campaign: { id: string; title: string; content: string }, to: string, subscriberId: string, token: string): MailMessage {
+    campaignMessage(
+      campaign: { id: string; title: string; content: string },
+      to: string,
+      subscriberId: string,
+      token: string,
+    ): MailMessage {
       const url = link('/unsubscribe', token);
       const reasons = strings.map((catalogue) => fill(catalogue.footer.reason));
       const labels = strings.map((catalogue) => catalogue.footer.unsubscribe);

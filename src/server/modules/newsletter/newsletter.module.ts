@@ -11,7 +11,10 @@ import { newsletterRoutes } from './newsletter.routes.js';
 import { NewsletterService } from './newsletter.service.js';
 import { TemplatesRepository } from './templates.repository.js';
 
-export async function register(app: FastifyInstance, { db, config, settings, automation, mailer, audit, exclusive, log }: ModuleContext): Promise<void> {
+export async function register(
+  app: FastifyInstance,
+  { db, config, settings, automation, mailer, audit, exclusive, log }: ModuleContext,
+): Promise<void> {
   const emails = newsletterEmails(config.publicUrl);
   const subscribers = new NewsletterRepository(db);
   const campaigns = new CampaignsRepository(db);

@@ -24,7 +24,13 @@ export class NewsletterRepository {
     const now = new Date().toISOString();
     return this.db
       .insertInto('newsletter_subscribers')
-      .values({ id: randomUUID(), email, unsubscribe_token: randomBytes(24).toString('base64url'), created_date: now, confirmed_date: confirmed ? now : null })
+      .values({
+        id: randomUUID(),
+        email,
+        unsubscribe_token: randomBytes(24).toString('base64url'),
+        created_date: now,
+        confirmed_date: confirmed ? now : null,
+      })
       .returning(['id', 'email', 'created_date', 'unsubscribe_token', 'confirmed_date'])
       .executeTakeFirstOrThrow();
   }
@@ -38,16 +44,27 @@ export class NewsletterRepository {
   }
 
   async deleteByToken(token: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('newsletter_subscribers').where('unsubscribe_token', '=', token).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('newsletter_subscribers')
+      .where('unsubscribe_token', '=', token)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
   /** Confirms a double opt-in subscription; true also when it was confirmed already. */
   async confirmByToken(token: string): Promise<boolean> {
-    const row = await this.db.selectFrom('newsletter_subscribers').select(['id', 'confirmed_date']).where('unsubscribe_token', '=', token).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('newsletter_subscribers')
+      .select(['id', 'confirmed_date'])
+      .where('unsubscribe_token', '=', token)
+      .executeTakeFirst();
     if (!row) return false;
     if (row.confirmed_date === null) {
-      await this.db.updateTable('newsletter_subscribers').set({ confirmed_date: new Date().toISOString() }).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('newsletter_subscribers')
+        .set({ confirmed_date: new Date().toISOString() })
+        .where('id', '=', row.id)
+        .execute();
     }
     return true;
   }
@@ -69,7 +86,9 @@ export class NewsletterRepository {
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute(),
-      this.filtered(filter).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      this.filtered(filter)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
   }
@@ -84,7 +103,12 @@ export class NewsletterRepository {
       let query = this.filtered(filter).select(['id', 'email', 'unsubscribe_token', 'created_date']);
       if (after) {
         const { created_date, id } = after;
-        query = query.where((eb) => eb.or([eb('created_date', '<', created_date), eb.and([eb('created_date', '=', created_date), eb('id', '<', id)])]));
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_date', '<', created_date),
+            eb.and([eb('created_date', '=', created_date), eb('id', '<', id)]),
+          ]),
+        );
       }
       const rows = await query.orderBy('created_date', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
       if (rows.length > 0) yield rows;

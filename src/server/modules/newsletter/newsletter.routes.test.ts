@@ -10,7 +10,13 @@ describe.each(testDialects)('newsletter subscription on %s', (dialect) => {
   afterAll(() => shop.close());
 
   const subscribe = (email: unknown, ip = '127.0.0.1') =>
-    shop.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: SAME_ORIGIN, payload: { email }, remoteAddress: ip });
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      headers: SAME_ORIGIN,
+      payload: { email },
+      remoteAddress: ip,
+    });
 
   it('subscribes an address with its own random unsubscribe token', async () => {
     expect((await subscribe('reader@example.com')).statusCode).toBe(201);
@@ -34,8 +40,15 @@ describe.each(testDialects)('newsletter subscription on %s', (dialect) => {
   });
 
   it('unsubscribes through the token link and shows a confirmation page', async () => {
-    const row = await shop.app.database.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', 'reader@example.com').executeTakeFirstOrThrow();
-    const page = await shop.app.inject({ url: `/unsubscribe?token=${row.unsubscribe_token}`, headers: { 'accept-language': 'fr' } });
+    const row = await shop.app.database.db
+      .selectFrom('newsletter_subscribers')
+      .selectAll()
+      .where('email', '=', 'reader@example.com')
+      .executeTakeFirstOrThrow();
+    const page = await shop.app.inject({
+      url: `/unsubscribe?token=${row.unsubscribe_token}`,
+      headers: { 'accept-language': 'fr' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Vous êtes désabonné');
@@ -48,7 +61,8 @@ describe.each(testDialects)('newsletter subscription on %s', (dialect) => {
 
   it('rate-limits subscriptions per client', async () => {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 7; attempt++) statuses.push((await subscribe(`burst${attempt}@example.com`, '10.9.9.9')).statusCode);
+    for (let attempt = 0; attempt < 7; attempt++)
+      statuses.push((await subscribe(`burst${attempt}@example.com`, '10.9.9.9')).statusCode);
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });

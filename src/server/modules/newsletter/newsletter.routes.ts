@@ -28,7 +28,11 @@ function tokenLinkPage(act: (token: string) => Promise<boolean>, done: MessageKe
 
 export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAsyncZod {
   return async (app) => {
-    const unsubscribePage = tokenLinkPage((token) => newsletter.unsubscribe(token), 'unsubscribe.done', 'unsubscribe.invalid');
+    const unsubscribePage = tokenLinkPage(
+      (token) => newsletter.unsubscribe(token),
+      'unsubscribe.done',
+      'unsubscribe.invalid',
+    );
     app.post(
       '/api/newsletter/subscribe',
       {
@@ -62,7 +66,9 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
     await app.register(async (scope) => {
       const oneClick = scope.withTypeProvider<ZodTypeProvider>();
       oneClick.removeAllContentTypeParsers();
-      oneClick.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
+      oneClick.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) =>
+        done(null, undefined),
+      );
       oneClick.post(
         '/unsubscribe',
         { onRequest: limiterFor(app, unsubscribeLimit), schema: { querystring: tokenQuery } },

@@ -15,7 +15,11 @@ export function subscribersCsv(batches: AsyncIterable<ExportRow[]>): Readable {
   async function* lines() {
     yield `${CSV_COLUMNS.join(',')}\r\n`;
     for await (const batch of batches) {
-      yield batch.map((row) => [row.id, row.email, row.unsubscribe_token, row.created_date].map(csvCell).join(',')).join('\r\n') + '\r\n';
+      yield (
+        batch
+          .map((row) => [row.id, row.email, row.unsubscribe_token, row.created_date].map(csvCell).join(','))
+          .join('\r\n') + '\r\n'
+      );
     }
   }
   return Readable.from(lines(), { objectMode: false });

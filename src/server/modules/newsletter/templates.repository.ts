@@ -9,7 +9,12 @@ export class TemplatesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   list() {
-    return this.db.selectFrom('newsletter_templates').select(columns).orderBy('created_date', 'desc').orderBy('id', 'desc').execute();
+    return this.db
+      .selectFrom('newsletter_templates')
+      .select(columns)
+      .orderBy('created_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
   }
 
   find(id: string) {
@@ -20,7 +25,13 @@ export class TemplatesRepository {
     const now = new Date().toISOString();
     return this.db
       .insertInto('newsletter_templates')
-      .values({ id: randomUUID(), title: template.title, content: template.content, created_date: now, updated_at: now })
+      .values({
+        id: randomUUID(),
+        title: template.title,
+        content: template.content,
+        created_date: now,
+        updated_at: now,
+      })
       .returning(columns)
       .executeTakeFirstOrThrow();
   }

@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderNumber } from '../../../shared/order-number.js';
-import { activeRobot, createOrder, paymentCallback, setSetting, uploadRobotFile, WORKFLOW_SECRET } from '../../../../tests/support/orders.js';
+import {
+  activeRobot,
+  createOrder,
+  paymentCallback,
+  setSetting,
+  uploadRobotFile,
+  WORKFLOW_SECRET,
+} from '../../../../tests/support/orders.js';
 import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import { normaliseFileName } from './admin-orders.service.js';
@@ -10,7 +17,9 @@ import { normaliseFileName } from './admin-orders.service.js';
 /** Every file under a folder, recursively (none when it does not exist). */
 function filesUnder(folder: string): string[] {
   try {
-    return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+    return readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
   } catch {
     return [];
   }
@@ -33,7 +42,12 @@ describe.each(testDialects)('order management on %s', (dialect) => {
   afterAll(() => shop.close());
 
   const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, payload?: unknown) =>
-    shop.app.inject({ method, url, headers: { ...SAME_ORIGIN, cookie: admin }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    shop.app.inject({
+      method,
+      url,
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
   const paidOrder = async () => {
     const order = await createOrder(shop.app, client.cookie, robot.id);
     await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
@@ -67,7 +81,12 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     expect(filesUnder(path.join(shop.dataDir, 'storage', '.partial'))).toEqual([]);
     const row = await call('GET', `/api/admin/orders/${order.id}`);
     expect(row.json()).toMatchObject({ status: 'paid', has_file: false });
-    const noFile = await shop.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/file`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { file: 'x' } });
+    const noFile = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${order.id}/file`,
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      payload: { file: 'x' },
+    });
     expect(noFile.statusCode).toBe(415);
   });
 
@@ -88,7 +107,11 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     const order = await paidOrder();
     await uploadRobotFile(shop.app, admin, order.id, 'robot.mq4', Buffer.from('ea'));
     for (let i = 0; i < 2; i++) {
-      await shop.app.inject({ method: 'POST', url: `/api/orders/${order.id}/download`, headers: { ...SAME_ORIGIN, cookie: client.cookie } });
+      await shop.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.id}/download`,
+        headers: { ...SAME_ORIGIN, cookie: client.cookie },
+      });
     }
     const granted = await call('POST', `/api/admin/orders/${order.id}/download-grants`, { extra: 1 });
     expect(granted.json()).toMatchObject({ download_count: 1, downloads_remaining: 1 });
@@ -99,7 +122,15 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     expect(detail.downloads).toHaveLength(2);
     expect(detail.grants).toEqual([expect.objectContaining({ extra: 1 })]);
     expect(detail).not.toHaveProperty('file_path');
-    expect((await shop.app.inject({ method: 'POST', url: `/api/orders/${order.id}/download`, headers: { ...SAME_ORIGIN, cookie: client.cookie } })).statusCode).toBe(200);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'POST',
+          url: `/api/orders/${order.id}/download`,
+          headers: { ...SAME_ORIGIN, cookie: client.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('pages, filters by status and searches by order number, client and robot', async () => {
@@ -108,7 +139,9 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     const byClient = (await call('GET', '/api/admin/orders?q=QUENTIN')).json();
     expect(byClient.items.map((o: { id: string }) => o.id)).toEqual([mine.id]);
     expect((await call('GET', `/api/admin/orders?q=${shortOrderNumber(mine.id)}`)).json().items[0].id).toBe(mine.id);
-    expect((await call('GET', `/api/admin/orders?q=${encodeURIComponent(robot.name.toLowerCase())}`)).json().total).toBeGreaterThan(1);
+    expect(
+      (await call('GET', `/api/admin/orders?q=${encodeURIComponent(robot.name.toLowerCase())}`)).json().total,
+    ).toBeGreaterThan(1);
     expect((await call('GET', '/api/admin/orders?q=%25')).json().total).toBe(0);
     const pending = (await call('GET', '/api/admin/orders?status=pending_payment')).json();
     expect(pending.items.every((o: { status: string }) => o.status === 'pending_payment')).toBe(true);
@@ -121,12 +154,18 @@ describe.each(testDialects)('order management on %s', (dialect) => {
 
   it('exports the orders as CSV, defusing formulas', async () => {
     const order = await createOrder(shop.app, client.cookie, robot.id);
-    await shop.app.database.db.updateTable('orders').set({ telegram_username: '@=HYPERLINK("x")' }).where('id', '=', order.id).execute();
+    await shop.app.database.db
+      .updateTable('orders')
+      .set({ telegram_username: '@=HYPERLINK("x")' })
+      .where('id', '=', order.id)
+      .execute();
     const response = await call('GET', '/api/admin/orders/export?status=pending_payment');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,created_date,status,client_email,client_name,robot_name,price,telegram_username,payment_id,download_count,file_name');
+    expect(lines[0]).toBe(
+      'id,created_date,status,client_email,client_name,robot_name,price,telegram_username,payment_id,download_count,file_name',
+    );
     expect(lines.find((line) => line.startsWith(order.id))).toContain(`"'@=HYPERLINK(""x"")"`);
     expect(lines.slice(1).every((line) => line.includes('pending_payment'))).toBe(true);
   });
@@ -134,12 +173,17 @@ describe.each(testDialects)('order management on %s', (dialect) => {
   it('totals revenue over paid, completed and in-progress orders, orders and users, with 30 days of revenue', async () => {
     const totals = (await call('GET', '/api/admin/dashboard')).json();
     const orders = await shop.app.database.db.selectFrom('orders').select(['price', 'status']).execute();
-    const revenue = orders.filter((o) => ['paid', 'completed', 'in_progress'].includes(o.status)).reduce((sum, o) => sum + o.price, 0);
+    const revenue = orders
+      .filter((o) => ['paid', 'completed', 'in_progress'].includes(o.status))
+      .reduce((sum, o) => sum + o.price, 0);
     expect(totals.total_revenue).toBeCloseTo(revenue, 2);
     expect(totals.total_orders).toBe(orders.length);
     expect(totals.total_users).toBe(3);
     expect(totals.revenue_by_day).toHaveLength(30);
-    expect(totals.revenue_by_day.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), revenue: expect.closeTo(revenue, 2) });
+    expect(totals.revenue_by_day.at(-1)).toEqual({
+      day: new Date().toISOString().slice(0, 10),
+      revenue: expect.closeTo(revenue, 2),
+    });
   });
 
   it('writes the order emails in the language of the client', async () => {
@@ -148,20 +192,30 @@ describe.each(testDialects)('order management on %s', (dialect) => {
       method: 'POST',
       url: '/api/orders',
       headers: { ...SAME_ORIGIN, cookie: french.cookie, 'accept-language': 'fr-FR,fr;q=0.9' },
-      payload: { robot_id: robot.id, telegram_username: '@jean', strategy_instructions: 'x'.repeat(60), terms_accepted: true },
+      payload: {
+        robot_id: robot.id,
+        telegram_username: '@jean',
+        strategy_instructions: 'x'.repeat(60),
+        terms_accepted: true,
+      },
     });
     const order = response.json();
     await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
     await uploadRobotFile(shop.app, admin, order.id, 'robot.zip', Buffer.from('zip'));
     const outbox = path.join(shop.dataDir, 'outbox');
     // Sign-up also mails an address confirmation, sent in the background: only the order emails count.
-    const orderMails = () => filesUnder(outbox).map((file) => readFileSync(file, 'utf8')).filter((mail) => !mail.includes('/api/auth/verify-email'));
+    const orderMails = () =>
+      filesUnder(outbox)
+        .map((file) => readFileSync(file, 'utf8'))
+        .filter((mail) => !mail.includes('/api/auth/verify-email'));
     await expect.poll(() => orderMails().filter((mail) => mail.includes('To: francais@example.com')).length).toBe(3);
     const mails = orderMails();
     const toClient = mails.filter((mail) => mail.includes('To: francais@example.com')).join('\n');
     expect(toClient).toContain('Commande');
     expect(toClient).toContain('/Dashboard');
-    expect(mails.some((mail) => mail.includes(`To: ${TEST_ADMIN.email}`) && mail.includes(shortOrderNumber(order.id)))).toBe(true);
+    expect(
+      mails.some((mail) => mail.includes(`To: ${TEST_ADMIN.email}`) && mail.includes(shortOrderNumber(order.id))),
+    ).toBe(true);
   });
 
   it('normalises file names for the download', () => {

@@ -24,54 +24,84 @@ export function adminOrdersRoutes(admin: AdminOrdersService): FastifyPluginAsync
     // Registered in this plugin only: the limit here is the robot file's.
     await app.register(multipart, { limits: { fileSize: ROBOT_FILE_MAX_BYTES + 1, files: 1, fields: 0, parts: 2 } });
 
-    app.get('/api/admin/dashboard', { config: { access: 'admin' }, schema: { response: { 200: dashboardTotalsSchema } } }, () => admin.totals());
-
-    app.get('/api/admin/orders', { config: { access: 'admin' }, schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersPageSchema } } }, (request) =>
-      admin.list(request.query),
+    app.get(
+      '/api/admin/dashboard',
+      { config: { access: 'admin' }, schema: { response: { 200: dashboardTotalsSchema } } },
+      () => admin.totals(),
     );
 
-    app.get('/api/admin/orders/export', { config: { access: 'admin' }, schema: { querystring: adminOrdersQuerySchema.omit({ page: true }) } }, (request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(admin.csv(request.query)),
+    app.get(
+      '/api/admin/orders',
+      {
+        config: { access: 'admin' },
+        schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersPageSchema } },
+      },
+      (request) => admin.list(request.query),
     );
 
-    app.get('/api/admin/orders/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminOrderDetailSchema } } }, (request) =>
-      admin.detail(request.params.id),
+    app.get(
+      '/api/admin/orders/export',
+      { config: { access: 'admin' }, schema: { querystring: adminOrdersQuerySchema.omit({ page: true }) } },
+      (request, reply) =>
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
+          .header('cache-control', 'private, no-store')
+          .send(admin.csv(request.query)),
+    );
+
+    app.get(
+      '/api/admin/orders/:id',
+      { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminOrderDetailSchema } } },
+      (request) => admin.detail(request.params.id),
     );
 
     app.patch(
       '/api/admin/orders/:id',
-      { config: { access: 'admin' }, schema: { params: idParams, body: orderStatusChangeSchema, response: { 200: adminOrderSchema } } },
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, body: orderStatusChangeSchema, response: { 200: adminOrderSchema } },
+      },
       (request) => admin.setStatus(request.params.id, request.body.status),
     );
 
     app.post(
       '/api/admin/orders/:id/download-grants',
-      { config: { access: 'admin' }, schema: { params: idParams, body: downloadGrantSchema, response: { 200: adminOrderSchema } } },
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, body: downloadGrantSchema, response: { 200: adminOrderSchema } },
+      },
       (request) => admin.grantDownloads(request.params.id, request.body.extra, request.user!.id),
     );
 
-    app.put('/api/admin/orders/:id/file', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminOrderSchema } } }, async (request) => {
-      if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the robot file as multipart/form-data in the field "file".');
-      if (Number(request.headers['content-length'] ?? 0) > ROBOT_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
-        throw new PayloadTooLargeError(`The file is larger than ${ROBOT_FILE_MAX_BYTES / (1024 * 1024)} MB.`);
-      }
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw new BadRequestError('Choose a robot file to upload (field "file").', { 'body.file': 'Required' });
-      try {
-        return await admin.deliverFile(request.params.id, file.filename, file.file);
-      } finally {
-        // Whatever happened, read the rest of the upload so the client gets our answer.
-        file.file.resume();
-      }
-    });
+    app.put(
+      '/api/admin/orders/:id/file',
+      { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminOrderSchema } } },
+      async (request) => {
+        if (!request.isMultipart())
+          throw new UnsupportedMediaTypeError('Send the robot file as multipart/form-data in the field "file".');
+        if (Number(request.headers['content-length'] ?? 0) > ROBOT_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+          throw new PayloadTooLargeError(`The file is larger than ${ROBOT_FILE_MAX_BYTES / (1024 * 1024)} MB.`);
+        }
+        const file = await request.file();
+        if (!file || file.fieldname !== 'file')
+          throw new BadRequestError('Choose a robot file to upload (field "file").', { 'body.file': 'Required' });
+        try {
+          return await admin.deliverFile(request.params.id, file.filename, file.file);
+        } finally {
+          // Whatever happened, read the rest of the upload so the client gets our answer.
+          file.file.resume();
+        }
+      },
+    );
 
-    app.delete('/api/admin/orders/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
-      await admin.remove(request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/api/admin/orders/:id',
+      { config: { access: 'admin' }, schema: { params: idParams } },
+      async (request, reply) => {
+        await admin.remove(request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

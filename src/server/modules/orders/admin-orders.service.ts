@@ -3,7 +3,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../shared/constants.js';
 import { nextOrderStatus, type OrderStatus } from '../../../shared/order-states.js';
-import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, type AdminOrderDetail, type AdminOrdersPage, type DashboardTotals } from '../../../shared/schemas/orders.js';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AdminOrdersPage,
+  type DashboardTotals,
+} from '../../../shared/schemas/orders.js';
 import { csvCell } from '../../http/csv-cell.js';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../errors.js';
 import type { Storage } from '../../storage/storage.js';
@@ -17,7 +23,9 @@ const REVENUE_DAYS = 30;
 /** The extension of an accepted robot file name (lower case), or null. */
 export function robotFileExtension(fileName: string): (typeof ROBOT_FILE_EXTENSIONS)[number] | null {
   const extension = path.extname(fileName).slice(1).toLowerCase();
-  return (ROBOT_FILE_EXTENSIONS as readonly string[]).includes(extension) ? (extension as (typeof ROBOT_FILE_EXTENSIONS)[number]) : null;
+  return (ROBOT_FILE_EXTENSIONS as readonly string[]).includes(extension)
+    ? (extension as (typeof ROBOT_FILE_EXTENSIONS)[number])
+    : null;
 }
 
 /**
@@ -26,14 +34,30 @@ export function robotFileExtension(fileName: string): (typeof ROBOT_FILE_EXTENSI
  */
 export function normaliseFileName(fileName: string, extension: string): string {
   const base = path.basename(fileName.replaceAll('\\', '/')).normalize('NFC');
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
   if (cleaned === '' || cleaned.toLowerCase() === extension) return `robot.${extension}`;
   if (cleaned.length <= 150) return cleaned;
   return `${cleaned.slice(0, 150 - extension.length - 1)}.${extension}`;
 }
 
-const csvColumns = ['id', 'created_date', 'status', 'client_email', 'client_name', 'robot_name', 'price', 'telegram_username', 'payment_id', 'download_count', 'file_name'] as const;
+const csvColumns = [
+  'id',
+  'created_date',
+  'status',
+  'client_email',
+  'client_name',
+  'robot_name',
+  'price',
+  'telegram_username',
+  'payment_id',
+  'download_count',
+  'file_name',
+] as const;
 
 /** Order management for administrators and scripts (SPEC §2 Dashboard, §4, §9). */
 export class AdminOrdersService {
@@ -44,8 +68,16 @@ export class AdminOrdersService {
     private readonly storage: Storage,
   ) {}
 
-  async list(query: { status?: OrderStatus | undefined; q?: string | undefined; page: number }): Promise<AdminOrdersPage> {
-    const { items, total } = await this.orders.adminPage(query, (query.page - 1) * ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE);
+  async list(query: {
+    status?: OrderStatus | undefined;
+    q?: string | undefined;
+    page: number;
+  }): Promise<AdminOrdersPage> {
+    const { items, total } = await this.orders.adminPage(
+      query,
+      (query.page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+      ADMIN_ORDERS_PAGE_SIZE,
+    );
     return { items: items.map(toAdminOrder), total, page: query.page, page_size: ADMIN_ORDERS_PAGE_SIZE };
   }
 
@@ -57,7 +89,11 @@ export class AdminOrdersService {
 
   async detail(id: string): Promise<AdminOrderDetail> {
     const row = await this.find(id);
-    const [callbacks, downloads, grants] = await Promise.all([this.orders.callbacks(id), this.orders.downloads(id), this.orders.grants(id)]);
+    const [callbacks, downloads, grants] = await Promise.all([
+      this.orders.callbacks(id),
+      this.orders.downloads(id),
+      this.orders.grants(id),
+    ]);
     return { ...toAdminOrder(row), callbacks, downloads, grants };
   }
 
@@ -76,10 +112,16 @@ export class AdminOrdersService {
     const transition = nextOrderStatus(before.status, { type: 'file_delivered' }, 'administrator');
     if (!transition.ok) throw new ConflictError(transition.reason);
     const extension = robotFileExtension(fileName);
-    if (!extension) throw new UnsupportedMediaTypeError(`Accepted robot files: ${ROBOT_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`);
+    if (!extension)
+      throw new UnsupportedMediaTypeError(
+        `Accepted robot files: ${ROBOT_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`,
+      );
     const key = `private/orders/${id}/${randomUUID()}.${extension}`;
     await this.storage.put(key, body, { maxBytes: ROBOT_FILE_MAX_BYTES });
-    const updated = await this.orders.compareAndSetStatus(id, before.status, transition.next, { file_path: key, file_name: normaliseFileName(fileName, extension) });
+    const updated = await this.orders.compareAndSetStatus(id, before.status, transition.next, {
+      file_path: key,
+      file_name: normaliseFileName(fileName, extension),
+    });
     if (!updated) {
       await this.storage.delete(key);
       throw new ConflictError('The order changed during the upload; try again.');
@@ -106,9 +148,13 @@ export class AdminOrdersService {
 
   async totals(now = new Date()): Promise<DashboardTotals> {
     const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (REVENUE_DAYS - 1)));
-    const [totals, recent] = await Promise.all([this.orders.totals(), this.orders.revenueSince(firstDay.toISOString())]);
+    const [totals, recent] = await Promise.all([
+      this.orders.totals(),
+      this.orders.revenueSince(firstDay.toISOString()),
+    ]);
     const byDay = new Map<string, number>();
-    for (let i = 0; i < REVENUE_DAYS; i++) byDay.set(new Date(firstDay.getTime() + i * 86_400_000).toISOString().slice(0, 10), 0);
+    for (let i = 0; i < REVENUE_DAYS; i++)
+      byDay.set(new Date(firstDay.getTime() + i * 86_400_000).toISOString().slice(0, 10), 0);
     for (const order of recent) {
       const day = new Date(order.created_date).toISOString().slice(0, 10);
       if (byDay.has(day)) byDay.set(day, byDay.get(day)! + order.price);

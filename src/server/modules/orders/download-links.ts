@@ -14,7 +14,9 @@ export class DownloadLinks {
   private readonly key: Buffer;
 
   constructor(secret: string | undefined) {
-    this.key = createHmac('sha256', secret ?? randomBytes(32)).update('tradebot-store download links').digest();
+    this.key = createHmac('sha256', secret ?? randomBytes(32))
+      .update('tradebot-store download links')
+      .digest();
   }
 
   private mac(payload: string): Buffer {

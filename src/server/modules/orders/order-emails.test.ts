@@ -75,7 +75,9 @@ describe('order emails', () => {
     await Promise.resolve();
     expect(sent).toHaveLength(0);
     await emails.close();
-    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([['client@example.com', expect.stringContaining(shortOrderNumber(order.id))]]);
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      ['client@example.com', expect.stringContaining(shortOrderNumber(order.id))],
+    ]);
   });
 
   it('retries a refused email, and sends each administrator their note once', async () => {
@@ -84,7 +86,12 @@ describe('order emails', () => {
     emails.toAdministrators(order);
     await expect.poll(() => sent.length).toBe(2);
     expect(sent.map((mail) => mail.to)).toEqual(['admin-1@example.com', 'admin-2@example.com']);
-    expect(attempts).toEqual(['admin-1@example.com', 'admin-2@example.com', 'admin-2@example.com', 'admin-2@example.com']);
+    expect(attempts).toEqual([
+      'admin-1@example.com',
+      'admin-2@example.com',
+      'admin-2@example.com',
+      'admin-2@example.com',
+    ]);
     expect(logs.filter((line) => line.msg === 'order email failed, retrying')).toHaveLength(2);
     expect(logs.some((line) => line.msg === 'order email failed')).toBe(false);
   });
@@ -96,6 +103,8 @@ describe('order emails', () => {
     emails.toAdministrators(order);
     await expect.poll(() => sent.length).toBe(2);
     expect(sent.map((mail) => mail.to)).toEqual(['admin-1@example.com', 'admin-2@example.com']);
-    expect(logs.filter((line) => line.msg === 'order email failed')).toEqual([expect.objectContaining({ level: 50, orderId: order.id })]);
+    expect(logs.filter((line) => line.msg === 'order email failed')).toEqual([
+      expect.objectContaining({ level: 50, orderId: order.id }),
+    ]);
   });
 });

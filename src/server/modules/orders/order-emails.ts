@@ -71,7 +71,10 @@ export class OrderEmails {
             this.queue.shift();
             this.options.log.error({ err: error, ...email.description, attempts: email.attempt }, 'order email failed');
           } else {
-            this.options.log.warn({ err: error, ...email.description, attempt: email.attempt }, 'order email failed, retrying');
+            this.options.log.warn(
+              { err: error, ...email.description, attempt: email.attempt },
+              'order email failed, retrying',
+            );
             email.attempt += 1;
             await new Promise((resolve) => setTimeout(resolve, this.options.retryDelayMs ?? RETRY_DELAY_MS).unref());
           }
@@ -90,7 +93,8 @@ export class OrderEmails {
     const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)));
     await Promise.race([this.running, timedOut]);
     clearTimeout(timer);
-    for (const email of this.queue.splice(0)) this.options.log.error({ ...email.description }, 'order email not sent: the app closed first');
+    for (const email of this.queue.splice(0))
+      this.options.log.error({ ...email.description }, 'order email not sent: the app closed first');
   }
 
   private values(order: OrderRow, name: string | null): Record<string, string> {
@@ -126,7 +130,14 @@ export class OrderEmails {
     await this.options.mailer.send({
       to: contact.email,
       subject: fill(text.subject, values),
-      text: [fill(strings.greeting, values), '', fill(text.body, values), '', fill(strings.myOrders, values), values.link!].join('\n'),
+      text: [
+        fill(strings.greeting, values),
+        '',
+        fill(text.body, values),
+        '',
+        fill(strings.myOrders, values),
+        values.link!,
+      ].join('\n'),
     });
   }
 
@@ -134,9 +145,14 @@ export class OrderEmails {
     const strings = orderEmailStrings('en').adminPaid;
     const contact = order.user_id ? await this.options.contact(order.user_id) : undefined;
     const values = { ...this.values(order, contact?.full_name ?? null), client: contact?.email ?? '' };
-    const message = { subject: fill(strings.subject, values), text: [fill(strings.body, values), '', `${this.options.publicUrl}/Dashboard`].join('\n') };
+    const message = {
+      subject: fill(strings.subject, values),
+      text: [fill(strings.body, values), '', `${this.options.publicUrl}/Dashboard`].join('\n'),
+    };
     for (const to of await this.options.adminEmails()) {
-      this.enqueue({ orderId: order.id, kind: 'administrator', to }, () => this.options.mailer.send({ to, ...message }));
+      this.enqueue({ orderId: order.id, kind: 'administrator', to }, () =>
+        this.options.mailer.send({ to, ...message }),
+      );
     }
   }
 }

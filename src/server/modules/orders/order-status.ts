@@ -46,6 +46,8 @@ export class OrderStatusChanger {
   }
 
   announce(orderId: string): void {
-    this.changes.publish(orderId).catch((error: unknown) => this.log.error({ err: error, orderId }, 'order change could not be published'));
+    this.changes
+      .publish(orderId)
+      .catch((error: unknown) => this.log.error({ err: error, orderId }, 'order change could not be published'));
   }
 }

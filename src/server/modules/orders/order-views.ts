@@ -26,5 +26,11 @@ export function toOrder(row: OrderRow): Order {
 }
 
 export function toAdminOrder(row: AdminOrderRow): AdminOrder {
-  return { ...toOrder(row), user_id: row.user_id, client_email: row.client_email, client_name: row.client_name, language: row.language };
+  return {
+    ...toOrder(row),
+    user_id: row.user_id,
+    client_email: row.client_email,
+    client_name: row.client_name,
+    language: row.language,
+  };
 }

@@ -9,7 +9,9 @@ export type OrderRow = Selectable<OrdersTable>;
 export type AdminOrderRow = OrderRow & { client_email: string | null; client_name: string | null };
 
 /** What changes with a status: a payment restart forgets the last attempt's ids, a delivery stores the file. */
-export type StatusWriteColumns = Partial<Pick<Updateable<OrdersTable>, 'payment_id' | 'pay_url' | 'file_path' | 'file_name'>>;
+export type StatusWriteColumns = Partial<
+  Pick<Updateable<OrdersTable>, 'payment_id' | 'pay_url' | 'file_path' | 'file_name'>
+>;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from what an administrator typed. */
 function likePattern(text: string): string {
@@ -28,22 +30,43 @@ export class OrdersRepository {
   }
 
   async findOwn(id: string, userId: string): Promise<OrderRow | undefined> {
-    return this.db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   async findByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
-    return this.db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
   }
 
   async listOwn(userId: string): Promise<OrderRow[]> {
-    return this.db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_date', 'desc').orderBy('id').execute();
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_date', 'desc')
+      .orderBy('id')
+      .execute();
   }
 
   /**
    * Writes the status the state machine decided (with the columns that go with it) only if the
    * status is still `from`, the one it decided from: two writers never both win.
    */
-  async compareAndSetStatus(id: string, from: OrderStatus, to: OrderStatus, columns: StatusWriteColumns = {}): Promise<OrderRow | undefined> {
+  async compareAndSetStatus(
+    id: string,
+    from: OrderStatus,
+    to: OrderStatus,
+    columns: StatusWriteColumns = {},
+  ): Promise<OrderRow | undefined> {
     return this.db
       .updateTable('orders')
       .set({ ...columns, status: to, updated_at: new Date().toISOString() })
@@ -54,7 +77,12 @@ export class OrdersRepository {
   }
 
   /** Stores the payment page of the attempt started in `status`, unless the status changed meanwhile. */
-  async setPayment(id: string, status: OrderStatus, paymentId: string | null, payUrl: string): Promise<OrderRow | undefined> {
+  async setPayment(
+    id: string,
+    status: OrderStatus,
+    paymentId: string | null,
+    payUrl: string,
+  ): Promise<OrderRow | undefined> {
     return this.db
       .updateTable('orders')
       .set({ payment_id: paymentId, pay_url: payUrl, updated_at: new Date().toISOString() })
@@ -84,11 +112,24 @@ export class OrdersRepository {
   async recordDownload(orderId: string, ipAddress: string | null, userAgent: string | null): Promise<void> {
     await this.db
       .insertInto('order_downloads')
-      .values({ id: randomUUID(), order_id: orderId, downloaded_at: new Date().toISOString(), ip_address: ipAddress, user_agent: userAgent })
+      .values({
+        id: randomUUID(),
+        order_id: orderId,
+        downloaded_at: new Date().toISOString(),
+        ip_address: ipAddress,
+        user_agent: userAgent,
+      })
       .execute();
   }
 
-  async recordCallback(entry: { orderId: string; payload: string; signature: string; statusWord: string | null; outcome: string; detail: string | null }): Promise<void> {
+  async recordCallback(entry: {
+    orderId: string;
+    payload: string;
+    signature: string;
+    statusWord: string | null;
+    outcome: string;
+    detail: string | null;
+  }): Promise<void> {
     await this.db
       .insertInto('order_payment_callbacks')
       .values({
@@ -113,7 +154,10 @@ export class OrdersRepository {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('orders')
-        .set({ download_count: sql<number>`case when download_count > ${extra} then download_count - ${extra} else 0 end`, updated_at: new Date().toISOString() })
+        .set({
+          download_count: sql<number>`case when download_count > ${extra} then download_count - ${extra} else 0 end`,
+          updated_at: new Date().toISOString(),
+        })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
@@ -153,7 +197,11 @@ export class OrdersRepository {
     return builder;
   }
 
-  async adminPage(query: Pick<AdminOrdersQuery, 'status' | 'q'>, offset: number, limit: number): Promise<{ items: AdminOrderRow[]; total: number }> {
+  async adminPage(
+    query: Pick<AdminOrdersQuery, 'status' | 'q'>,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: AdminOrderRow[]; total: number }> {
     const filtered = this.filtered(query);
     const [items, count] = await Promise.all([
       filtered.orderBy('orders.created_date', 'desc').orderBy('orders.id').limit(limit).offset(offset).execute(),
@@ -168,7 +216,12 @@ export class OrdersRepository {
   /** Every matching order, newest first, read in batches (for the CSV export). */
   async *adminAll(query: Pick<AdminOrdersQuery, 'status' | 'q'>, batchSize = 500): AsyncGenerator<AdminOrderRow[]> {
     for (let offset = 0; ; offset += batchSize) {
-      const batch = await this.filtered(query).orderBy('orders.created_date', 'desc').orderBy('orders.id').limit(batchSize).offset(offset).execute();
+      const batch = await this.filtered(query)
+        .orderBy('orders.created_date', 'desc')
+        .orderBy('orders.id')
+        .limit(batchSize)
+        .offset(offset)
+        .execute();
       if (batch.length > 0) yield batch;
       if (batch.length < batchSize) return;
     }
@@ -179,29 +232,63 @@ export class OrdersRepository {
   }
 
   async callbacks(orderId: string) {
-    return this.db.selectFrom('order_payment_callbacks').select(['id', 'received_at', 'payload', 'signature', 'status_word', 'outcome', 'detail']).where('order_id', '=', orderId).orderBy('received_at', 'desc').orderBy('id').limit(200).execute();
+    return this.db
+      .selectFrom('order_payment_callbacks')
+      .select(['id', 'received_at', 'payload', 'signature', 'status_word', 'outcome', 'detail'])
+      .where('order_id', '=', orderId)
+      .orderBy('received_at', 'desc')
+      .orderBy('id')
+      .limit(200)
+      .execute();
   }
 
   async downloads(orderId: string) {
-    return this.db.selectFrom('order_downloads').select(['id', 'downloaded_at', 'ip_address', 'user_agent']).where('order_id', '=', orderId).orderBy('downloaded_at', 'desc').orderBy('id').execute();
+    return this.db
+      .selectFrom('order_downloads')
+      .select(['id', 'downloaded_at', 'ip_address', 'user_agent'])
+      .where('order_id', '=', orderId)
+      .orderBy('downloaded_at', 'desc')
+      .orderBy('id')
+      .execute();
   }
 
   async grants(orderId: string) {
-    return this.db.selectFrom('order_download_grants').select(['id', 'granted_at', 'granted_by', 'extra']).where('order_id', '=', orderId).orderBy('granted_at', 'desc').orderBy('id').execute();
+    return this.db
+      .selectFrom('order_download_grants')
+      .select(['id', 'granted_at', 'granted_by', 'extra'])
+      .where('order_id', '=', orderId)
+      .orderBy('granted_at', 'desc')
+      .orderBy('id')
+      .execute();
   }
 
   async totals(): Promise<{ revenue: number; orders: number; users: number }> {
     const [revenue, orders, users] = await Promise.all([
-      this.db.selectFrom('orders').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('price'), sql<number>`0`).as('value')).where('status', 'in', paidStatuses).executeTakeFirstOrThrow(),
-      this.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('value')).executeTakeFirstOrThrow(),
-      this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('value')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('price'), sql<number>`0`).as('value'))
+        .where('status', 'in', paidStatuses)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('value'))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('value'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { revenue: Number(revenue.value), orders: Number(orders.value), users: Number(users.value) };
   }
 
   /** Price and date of every revenue order since `since` (ISO), for the per-day chart. */
   async revenueSince(since: string): Promise<{ created_date: string; price: number }[]> {
-    return this.db.selectFrom('orders').select(['created_date', 'price']).where('status', 'in', paidStatuses).where('created_date', '>=', since).execute();
+    return this.db
+      .selectFrom('orders')
+      .select(['created_date', 'price'])
+      .where('status', 'in', paidStatuses)
+      .where('created_date', '>=', since)
+      .execute();
   }
 
   /** Addresses of the administrators, told of each paid order. */

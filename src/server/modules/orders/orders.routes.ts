@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOrderSchema, downloadLinkSchema, orderSchema, paymentStartSchema, type Order } from '../../../shared/schemas/orders.js';
+import {
+  createOrderSchema,
+  downloadLinkSchema,
+  orderSchema,
+  paymentStartSchema,
+  type Order,
+} from '../../../shared/schemas/orders.js';
 import { BadRequestError } from '../../errors.js';
 import { chooseLanguage } from '../../text/language.js';
 import type { OrderStreams } from './order-streams.js';
@@ -15,7 +21,9 @@ const tokenParams = z.object({ token: z.string().min(1).max(100) });
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(header)) {
-    throw new BadRequestError('Idempotency-Key must be 1 to 200 printable ASCII characters.', { 'headers.idempotency-key': 'Invalid value' });
+    throw new BadRequestError('Idempotency-Key must be 1 to 200 printable ASCII characters.', {
+      'headers.idempotency-key': 'Invalid value',
+    });
   }
   return header;
 }
@@ -37,69 +45,96 @@ export function ordersRoutes(orders: OrdersService, streams: OrderStreams): Fast
       '/api/orders',
       { config: { access: 'signed-in' }, schema: { body: createOrderSchema, response: { 201: orderSchema } } },
       async (request, reply) => {
-        const { order, replayed } = await orders.create(request.user!, request.body, idempotencyKey(request.headers['idempotency-key']), chooseLanguage(request));
+        const { order, replayed } = await orders.create(
+          request.user!,
+          request.body,
+          idempotencyKey(request.headers['idempotency-key']),
+          chooseLanguage(request),
+        );
         if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send(order);
       },
     );
 
-    app.get('/api/orders', { config: { access: 'signed-in' }, schema: { response: { 200: z.array(orderSchema) } } }, (request) => orders.listOwn(request.user!));
-
-    app.get('/api/orders/:id', { config: { access: 'owner' }, schema: { params: idParams, response: { 200: orderSchema } } }, (request) =>
-      orders.getOwn(request.user!, request.params.id),
+    app.get(
+      '/api/orders',
+      { config: { access: 'signed-in' }, schema: { response: { 200: z.array(orderSchema) } } },
+      (request) => orders.listOwn(request.user!),
     );
 
-    app.post('/api/orders/:id/payment', { config: { access: 'owner' }, schema: { params: idParams, response: { 200: paymentStartSchema } } }, (request) =>
-      orders.startPayment(request.user!, request.params.id),
+    app.get(
+      '/api/orders/:id',
+      { config: { access: 'owner' }, schema: { params: idParams, response: { 200: orderSchema } } },
+      (request) => orders.getOwn(request.user!, request.params.id),
     );
 
-    app.post('/api/orders/:id/download', { config: { access: 'owner' }, schema: { params: idParams, response: { 200: downloadLinkSchema } } }, (request) =>
-      orders.requestDownload(request.user!, request.params.id, { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+    app.post(
+      '/api/orders/:id/payment',
+      { config: { access: 'owner' }, schema: { params: idParams, response: { 200: paymentStartSchema } } },
+      (request) => orders.startPayment(request.user!, request.params.id),
+    );
+
+    app.post(
+      '/api/orders/:id/download',
+      { config: { access: 'owner' }, schema: { params: idParams, response: { 200: downloadLinkSchema } } },
+      (request) =>
+        orders.requestDownload(request.user!, request.params.id, {
+          ipAddress: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        }),
     );
 
     // Server-Sent Events (decision 0003): the current order at once, then each change.
-    app.get('/api/orders/:id/events', { config: { access: 'owner' }, schema: { params: idParams } }, async (request, reply) => {
-      const order = await orders.getOwn(request.user!, request.params.id);
-      const lastEventId = request.headers['last-event-id'];
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-store',
-        'x-content-type-options': 'nosniff',
-        // Proxies such as nginx would otherwise hold events back in their buffer.
-        'x-accel-buffering': 'no',
-        // The connection serves only this stream: when the server stops and ends the stream, the
-        // socket goes with it instead of lingering as keep-alive.
-        connection: 'close',
-      });
-      let lastSent = typeof lastEventId === 'string' ? lastEventId : undefined;
-      const send = (current: Order) => {
-        const id = eventId(current);
-        if (id === lastSent) return;
-        lastSent = id;
-        raw.write(`id: ${id}\nevent: order\ndata: ${JSON.stringify(current)}\n\n`);
-      };
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      const stop = streams.watch(order.id, send, () => raw.end());
-      raw.on('close', () => {
-        clearInterval(heartbeat);
-        stop();
-      });
-      raw.write('retry: 3000\n\n');
-      // Read again after watching, so no change between the two reads is missed.
-      send(await orders.getOwn(request.user!, request.params.id).catch(() => order));
-    });
+    app.get(
+      '/api/orders/:id/events',
+      { config: { access: 'owner' }, schema: { params: idParams } },
+      async (request, reply) => {
+        const order = await orders.getOwn(request.user!, request.params.id);
+        const lastEventId = request.headers['last-event-id'];
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-store',
+          'x-content-type-options': 'nosniff',
+          // Proxies such as nginx would otherwise hold events back in their buffer.
+          'x-accel-buffering': 'no',
+          // The connection serves only this stream: when the server stops and ends the stream, the
+          // socket goes with it instead of lingering as keep-alive.
+          connection: 'close',
+        });
+        let lastSent = typeof lastEventId === 'string' ? lastEventId : undefined;
+        const send = (current: Order) => {
+          const id = eventId(current);
+          if (id === lastSent) return;
+          lastSent = id;
+          raw.write(`id: ${id}\nevent: order\ndata: ${JSON.stringify(current)}\n\n`);
+        };
+        const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+        const stop = streams.watch(order.id, send, () => raw.end());
+        raw.on('close', () => {
+          clearInterval(heartbeat);
+          stop();
+        });
+        raw.write('retry: 3000\n\n');
+        // Read again after watching, so no change between the two reads is missed.
+        send(await orders.getOwn(request.user!, request.params.id).catch(() => order));
+      },
+    );
 
     // The signed link is the proof (SPEC §7): no session, so a download manager can fetch it.
-    app.get('/api/downloads/:token', { config: { access: 'public' }, schema: { params: tokenParams } }, async (request, reply) => {
-      const file = await orders.openDownload(request.params.token);
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
-    });
+    app.get(
+      '/api/downloads/:token',
+      { config: { access: 'public' }, schema: { params: tokenParams } },
+      async (request, reply) => {
+        const file = await orders.openDownload(request.params.token);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-length', file.size)
+          .header('content-disposition', contentDisposition(file.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(file.stream);
+      },
+    );
   };
 }

@@ -1,12 +1,27 @@
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
-import { ESTIMATED_DELIVERY_DAYS, MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS, type Language } from '../../../shared/constants.js';
+import {
+  ESTIMATED_DELIVERY_DAYS,
+  MAX_DOWNLOADS_PER_ORDER,
+  SIGNED_DOWNLOAD_TTL_SECONDS,
+  type Language,
+} from '../../../shared/constants.js';
 import { downloadableStatus, initialOrderStatus, nextOrderStatus } from '../../../shared/order-states.js';
-import { paymentMessages, type CreateOrderInput, type DownloadLink, type Order, type PaymentStart } from '../../../shared/schemas/orders.js';
+import {
+  paymentMessages,
+  type CreateOrderInput,
+  type DownloadLink,
+  type Order,
+  type PaymentStart,
+} from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../errors.js';
-import { WorkflowRefusedError, WorkflowReplyError, type AutomationGateway } from '../../integrations/automation-gateway.js';
+import {
+  WorkflowRefusedError,
+  WorkflowReplyError,
+  type AutomationGateway,
+} from '../../integrations/automation-gateway.js';
 import type { Storage } from '../../storage/storage.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { DownloadLinks } from './download-links.js';
@@ -51,7 +66,12 @@ export class OrdersService {
    * Creates an order at the robot's current price. With an idempotency key, the same key from the
    * same user always answers the order it first created (a unique index decides races).
    */
-  async create(user: CurrentUser, input: CreateOrderInput, idempotencyKey: string | undefined, language: Language): Promise<{ order: Order; replayed: boolean }> {
+  async create(
+    user: CurrentUser,
+    input: CreateOrderInput,
+    idempotencyKey: string | undefined,
+    language: Language,
+  ): Promise<{ order: Order; replayed: boolean }> {
     const { orders } = this.deps;
     if (idempotencyKey) {
       const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
@@ -89,7 +109,8 @@ export class OrdersService {
 
   /** A key reused for another robot is a client bug, not a retry. */
   private replay(existing: OrderRow, input: CreateOrderInput): Order {
-    if (existing.robot_id !== input.robot_id) throw new ConflictError('This Idempotency-Key was already used for another order.');
+    if (existing.robot_id !== input.robot_id)
+      throw new ConflictError('This Idempotency-Key was already used for another order.');
     return toOrder(existing);
   }
 
@@ -128,13 +149,17 @@ export class OrdersService {
     let order = await this.getOwnRow(user, id);
     const transition = nextOrderStatus(order.status, { type: 'payment_started' }, 'client');
     if (!transition.ok) throw new ConflictError(transition.reason);
-    if (!transition.changed && order.pay_url) return { pay_url: order.pay_url, order_id: order.id, payment_id: order.payment_id };
+    if (!transition.changed && order.pay_url)
+      return { pay_url: order.pay_url, order_id: order.id, payment_id: order.payment_id };
 
     if (!(await this.deps.payments.isConfigured('payment'))) throw notConfigured();
 
     if (transition.changed) {
       // A new payment attempt: the previous attempt's ids are forgotten.
-      const restarted = await this.deps.orders.compareAndSetStatus(order.id, order.status, transition.next, { payment_id: null, pay_url: null });
+      const restarted = await this.deps.orders.compareAndSetStatus(order.id, order.status, transition.next, {
+        payment_id: null,
+        pay_url: null,
+      });
       if (!restarted) throw new ConflictError('The order changed meanwhile; reload it.');
       this.deps.status.afterChange(order, restarted);
       order = restarted;
@@ -170,11 +195,13 @@ export class OrdersService {
    */
   async requestDownload(user: CurrentUser, id: string, context: RequestContext): Promise<DownloadLink> {
     const order = await this.getOwnRow(user, id);
-    if (order.status !== downloadableStatus || !order.file_path) throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
+    if (order.status !== downloadableStatus || !order.file_path)
+      throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
     const claimed = await this.deps.orders.claimDownload(id, user.id);
     if (!claimed || !claimed.file_path) {
       const now = await this.getOwnRow(user, id);
-      if (now.download_count >= MAX_DOWNLOADS_PER_ORDER) throw new AppError(409, 'download_limit_reached', 'The download limit of this order is reached.');
+      if (now.download_count >= MAX_DOWNLOADS_PER_ORDER)
+        throw new AppError(409, 'download_limit_reached', 'The download limit of this order is reached.');
       throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
     }
     await this.deps.orders.recordDownload(id, context.ipAddress, context.userAgent?.slice(0, 500) ?? null);
@@ -193,7 +220,8 @@ export class OrdersService {
     const claims = this.deps.links.verify(token);
     if (!claims) throw new ForbiddenError('This download link has expired or is not valid.');
     const order = await this.deps.orders.findById(claims.orderId);
-    if (!order?.file_path || !claims.matches(order.file_path)) throw new NotFoundError('This file is no longer available.');
+    if (!order?.file_path || !claims.matches(order.file_path))
+      throw new NotFoundError('This file is no longer available.');
     const file = await this.deps.storage.open(order.file_path);
     if (!file) throw new NotFoundError('This file is no longer available.');
     return { stream: file.stream, size: file.size, fileName: order.file_name ?? order.file_path.split('/').pop()! };

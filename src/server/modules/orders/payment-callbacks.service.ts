@@ -1,5 +1,10 @@
 import { isReportedPaymentStatus, type OrderStatus } from '../../../shared/order-states.js';
-import { acceptedPaymentWords, paymentWordStatus, type PaymentCallback, type PaymentCallbackOutcome } from '../../../shared/schemas/orders.js';
+import {
+  acceptedPaymentWords,
+  paymentWordStatus,
+  type PaymentCallback,
+  type PaymentCallbackOutcome,
+} from '../../../shared/schemas/orders.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { countPaymentCallback } from '../../metrics/metrics.js';
 import type { OrderStatusChanger } from './order-status.js';
@@ -31,14 +36,23 @@ export class PaymentCallbacksService {
       throw new NotFoundError('Order not found.');
     }
     const record = (outcome: PaymentCallbackOutcome, detail: string | null) =>
-      this.orders.recordCallback({ orderId: order.id, payload: rawBody.slice(0, MAX_STORED_PAYLOAD), signature: proof, statusWord: callback.status.slice(0, 50), outcome, detail });
+      this.orders.recordCallback({
+        orderId: order.id,
+        payload: rawBody.slice(0, MAX_STORED_PAYLOAD),
+        signature: proof,
+        statusWord: callback.status.slice(0, 50),
+        outcome,
+        detail,
+      });
 
     const reported = paymentWordStatus(callback.status);
     if (reported === null) {
       const detail = `Unknown status "${callback.status}". Accepted: ${acceptedPaymentWords.join(', ')}.`;
       await record('refused', detail);
       countPaymentCallback('invalid');
-      throw new AppError(422, 'unknown_status', detail, { 'body.status': `Accepted: ${acceptedPaymentWords.join(', ')}` });
+      throw new AppError(422, 'unknown_status', detail, {
+        'body.status': `Accepted: ${acceptedPaymentWords.join(', ')}`,
+      });
     }
     if (!isReportedPaymentStatus(reported)) {
       await record('ignored', `A workflow does not set "${reported}": only paid or failed move an order.`);
@@ -55,7 +69,10 @@ export class PaymentCallbacksService {
     }
     const change = await this.status.apply(order.id, { type: 'payment_reported', status: reported }, 'workflow');
     const outcome: PaymentCallbackOutcome = change.changed ? 'applied' : 'unchanged';
-    await record(outcome, change.changed ? `${order.status} -> ${change.order.status}` : `Already ${change.order.status}.`);
+    await record(
+      outcome,
+      change.changed ? `${order.status} -> ${change.order.status}` : `Already ${change.order.status}.`,
+    );
     countPaymentCallback(change.changed ? reported : 'unchanged');
     return { order_id: order.id, status: change.order.status, outcome };
   }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeRobot, createOrder, paymentCallback, setSetting, WORKFLOW_SECRET } from '../../../../tests/support/orders.js';
+import {
+  activeRobot,
+  createOrder,
+  paymentCallback,
+  setSetting,
+  WORKFLOW_SECRET,
+} from '../../../../tests/support/orders.js';
 import { createClient } from '../../../../tests/support/sessions.js';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 
@@ -17,15 +23,31 @@ describe.each(testDialects)('payment callbacks on %s', (dialect) => {
   afterAll(() => shop.close());
 
   const newOrder = () => createOrder(shop.app, client.cookie, robotId);
-  const statusOf = async (id: string) => (await shop.app.database.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-  const log = (id: string) => shop.app.database.db.selectFrom('order_payment_callbacks').selectAll().where('order_id', '=', id).orderBy('received_at').execute();
+  const statusOf = async (id: string) =>
+    (await shop.app.database.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+      .status;
+  const log = (id: string) =>
+    shop.app.database.db
+      .selectFrom('order_payment_callbacks')
+      .selectAll()
+      .where('order_id', '=', id)
+      .orderBy('received_at')
+      .execute();
 
   it('refuses unsigned and forged callbacks with 401, changes nothing, and keeps them on the order', async () => {
     const order = await newOrder();
     expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'none')).statusCode).toBe(401);
-    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'secret', 'forged-secret')).statusCode).toBe(401);
-    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'signature', 'forged-secret')).statusCode).toBe(401);
-    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'timestamped', 'forged-secret')).statusCode).toBe(401);
+    expect(
+      (await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'secret', 'forged-secret')).statusCode,
+    ).toBe(401);
+    expect(
+      (await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'signature', 'forged-secret'))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'timestamped', 'forged-secret'))
+        .statusCode,
+    ).toBe(401);
     expect(await statusOf(order.id)).toBe('pending_payment');
     const kept = await log(order.id);
     expect(kept).toHaveLength(4);
@@ -35,11 +57,19 @@ describe.each(testDialects)('payment callbacks on %s', (dialect) => {
   it('accepts the plain secret, the body HMAC and the timestamped HMAC, and records how', async () => {
     for (const signing of ['secret', 'signature', 'timestamped'] as const) {
       const order = await newOrder();
-      const response = await paymentCallback(shop.app, { order_id: order.id, status: 'paid', payment_id: 'p' }, signing);
+      const response = await paymentCallback(
+        shop.app,
+        { order_id: order.id, status: 'paid', payment_id: 'p' },
+        signing,
+      );
       expect(response.statusCode, signing).toBe(200);
       expect(response.json()).toEqual({ order_id: order.id, status: 'paid', outcome: 'applied' });
       const [entry] = await log(order.id);
-      expect(entry).toMatchObject({ signature: signing === 'timestamped' ? 'timestamped-signature' : signing, outcome: 'applied', status_word: 'paid' });
+      expect(entry).toMatchObject({
+        signature: signing === 'timestamped' ? 'timestamped-signature' : signing,
+        outcome: 'applied',
+        status_word: 'paid',
+      });
       expect(JSON.parse(entry!.payload)).toEqual({ order_id: order.id, status: 'paid', payment_id: 'p' });
     }
   });
@@ -47,7 +77,10 @@ describe.each(testDialects)('payment callbacks on %s', (dialect) => {
   it('refuses a timestamped signature older than five minutes: a captured callback cannot be replayed later', async () => {
     const order = await newOrder();
     const old = Math.floor(Date.now() / 1000) - 301;
-    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'timestamped', WORKFLOW_SECRET, old)).statusCode).toBe(401);
+    expect(
+      (await paymentCallback(shop.app, { order_id: order.id, status: 'paid' }, 'timestamped', WORKFLOW_SECRET, old))
+        .statusCode,
+    ).toBe(401);
     expect(await statusOf(order.id)).toBe('pending_payment');
   });
 
@@ -55,7 +88,10 @@ describe.each(testDialects)('payment callbacks on %s', (dialect) => {
     const order = await newOrder();
     expect((await paymentCallback(shop.app, { order_id: order.id, status: 'failed' })).json().outcome).toBe('applied');
     expect(await statusOf(order.id)).toBe('failed');
-    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'settled' })).json()).toMatchObject({ status: 'paid', outcome: 'applied' });
+    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'settled' })).json()).toMatchObject({
+      status: 'paid',
+      outcome: 'applied',
+    });
     const replay = await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
     expect(replay.statusCode).toBe(200);
     expect(replay.json().outcome).toBe('unchanged');
@@ -63,9 +99,17 @@ describe.each(testDialects)('payment callbacks on %s', (dialect) => {
     expect(stale.statusCode).toBe(200);
     expect(stale.json()).toMatchObject({ status: 'paid', outcome: 'unchanged' });
     // A workflow does not deliver: only paid and failed move an order.
-    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'completed' })).json().outcome).toBe('ignored');
+    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'completed' })).json().outcome).toBe(
+      'ignored',
+    );
     expect(await statusOf(order.id)).toBe('paid');
-    expect((await log(order.id)).map((entry) => entry.outcome).sort()).toEqual(['applied', 'applied', 'ignored', 'unchanged', 'unchanged']);
+    expect((await log(order.id)).map((entry) => entry.outcome).sort()).toEqual([
+      'applied',
+      'applied',
+      'ignored',
+      'unchanged',
+      'unchanged',
+    ]);
   });
 
   it('maps the workflow words confirmed and invalid', async () => {
@@ -79,8 +123,14 @@ describe.each(testDialects)('payment callbacks on %s', (dialect) => {
 
   it('ignores a failure reported for an earlier payment attempt', async () => {
     const order = await newOrder();
-    await shop.app.database.db.updateTable('orders').set({ payment_id: 'current' }).where('id', '=', order.id).execute();
-    expect((await paymentCallback(shop.app, { order_id: order.id, status: 'failed', payment_id: 'earlier' })).json().outcome).toBe('ignored');
+    await shop.app.database.db
+      .updateTable('orders')
+      .set({ payment_id: 'current' })
+      .where('id', '=', order.id)
+      .execute();
+    expect(
+      (await paymentCallback(shop.app, { order_id: order.id, status: 'failed', payment_id: 'earlier' })).json().outcome,
+    ).toBe('ignored');
     expect(await statusOf(order.id)).toBe('pending_payment');
   });
 
@@ -89,7 +139,9 @@ describe.each(testDialects)('payment callbacks on %s', (dialect) => {
     const order = await newOrder();
     const response = await paymentCallback(shop.app, { order_id: order.id, status: 'refunded' });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error.message).toContain('pending_payment, paid, in_progress, completed, failed, confirmed, settled, expired, invalid');
+    expect(response.json().error.message).toContain(
+      'pending_payment, paid, in_progress, completed, failed, confirmed, settled, expired, invalid',
+    );
     expect((await paymentCallback(shop.app, { status: 'paid' })).statusCode).toBe(400);
   });
 });

@@ -12,12 +12,21 @@ export function paymentHookRoutes(callbacks: PaymentCallbacksService, secret: Au
     // workflow signing with the wrong secret shows on the order.
     app.addHook('onError', async (request, _reply, error) => {
       if (error instanceof UnauthorizedError && request.rawBody) {
-        await callbacks.recordRefused(request.rawBody, error.message).catch((cause: unknown) => request.log.warn({ err: cause }, 'refused callback not recorded'));
+        await callbacks
+          .recordRefused(request.rawBody, error.message)
+          .catch((cause: unknown) => request.log.warn({ err: cause }, 'refused callback not recorded'));
       }
     });
 
-    app.post('/api/hooks/payment', { config: { access: 'automation' }, schema: { body: paymentCallbackSchema } }, (request) =>
-      callbacks.receive(request.body, request.automationProof ?? 'secret', request.rawBody ?? JSON.stringify(request.body)),
+    app.post(
+      '/api/hooks/payment',
+      { config: { access: 'automation' }, schema: { body: paymentCallbackSchema } },
+      (request) =>
+        callbacks.receive(
+          request.body,
+          request.automationProof ?? 'secret',
+          request.rawBody ?? JSON.stringify(request.body),
+        ),
     );
   };
 }

@@ -15,27 +15,51 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
   afterAll(() => shop.close());
 
   const save = (values: Record<string, unknown>) =>
-    shop.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { ...SAME_ORIGIN, cookie: admin }, payload: { values } });
+    shop.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      payload: { values },
+    });
 
   it('returns every key, with the defaults of SPEC §3', async () => {
     const all = (await shop.app.inject({ url: '/api/admin/settings', headers: { cookie: admin } })).json();
-    expect(all).toMatchObject({ chatbot_enabled: 'false', chatbot_welcome_message: 'Hello! How can I help you?', n8n_secret_token_set: false });
+    expect(all).toMatchObject({
+      chatbot_enabled: 'false',
+      chatbot_welcome_message: 'Hello! How can I help you?',
+      n8n_secret_token_set: false,
+    });
     expect(all).not.toHaveProperty('n8n_secret_token');
   });
 
   it('saves values, and visitors see public ones at once', async () => {
     await shop.app.inject('/api/settings/public');
-    const response = await save({ hero_title: 'Trade smarter', contact_url: 'mailto:owner@example.com', n8n_secret_token: 'a-workflow-secret-of-32-characters', chatbot_enabled: 'true' });
+    const response = await save({
+      hero_title: 'Trade smarter',
+      contact_url: 'mailto:owner@example.com',
+      n8n_secret_token: 'a-workflow-secret-of-32-characters',
+      chatbot_enabled: 'true',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ hero_title: 'Trade smarter', n8n_secret_token_set: true });
     expect(response.body).not.toContain('a-workflow-secret-of-32-characters');
     const visible = (await shop.app.inject('/api/settings/public')).json();
-    expect(visible).toMatchObject({ hero_title: 'Trade smarter', contact_url: 'mailto:owner@example.com', chatbot_enabled: 'true' });
+    expect(visible).toMatchObject({
+      hero_title: 'Trade smarter',
+      contact_url: 'mailto:owner@example.com',
+      chatbot_enabled: 'true',
+    });
     expect(visible).not.toHaveProperty('n8n_secret_token');
   });
 
   it('refuses unknown keys and wrong values, saving nothing', async () => {
-    for (const values of [{ n8n_webhook_url: 'javascript:alert(1)' }, { chatbot_enabled: 'yes' }, { contact_url: 'ftp://x' }, { hero_title: 'ok', admin_password: 'x' }, { n8n_secret_token: 'short-guessable-secret' }]) {
+    for (const values of [
+      { n8n_webhook_url: 'javascript:alert(1)' },
+      { chatbot_enabled: 'yes' },
+      { contact_url: 'ftp://x' },
+      { hero_title: 'ok', admin_password: 'x' },
+      { n8n_secret_token: 'short-guessable-secret' },
+    ]) {
       const response = await save(values);
       expect(response.statusCode).toBe(400);
     }
@@ -65,14 +89,24 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
       await save({ n8n_secret_token: 'ping-secret-0123456789abcdef0123456789' });
       workflow.answer = { status: 204, body: '' };
       const test = (payload: Record<string, unknown>) =>
-        shop.app.inject({ method: 'POST', url: '/api/admin/settings/test-webhook', headers: { ...SAME_ORIGIN, cookie: admin }, payload });
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/admin/settings/test-webhook',
+          headers: { ...SAME_ORIGIN, cookie: admin },
+          payload,
+        });
       const typed = await test({ key: 'n8n_webhook_url', url: workflow.url });
       expect(typed.statusCode).toBe(200);
       expect(typed.json()).toMatchObject({ status: 204, ok: true });
       expect(typed.json().milliseconds).toBeGreaterThanOrEqual(0);
       const ping = workflow.requests[0]!;
       expect(ping.body).toMatchObject({ action: 'ping', setting: 'n8n_webhook_url' });
-      expect(() => verifyAutomationCredentials('ping-secret-0123456789abcdef0123456789', { signature: String(ping.headers['x-signature']), rawBody: ping.rawBody })).not.toThrow();
+      expect(() =>
+        verifyAutomationCredentials('ping-secret-0123456789abcdef0123456789', {
+          signature: String(ping.headers['x-signature']),
+          rawBody: ping.rawBody,
+        }),
+      ).not.toThrow();
       // Without an address typed, the saved one; without either, a clear 400.
       await save({ n8n_newsletter_url: workflow.url });
       workflow.answer = { status: 500, body: { message: 'broken' } };
@@ -98,8 +132,16 @@ describe.each(testDialects)('public settings on %s', (dialect) => {
 
   it('never gives webhook URLs or the secret token to visitors', async () => {
     const { db } = shop.app.database;
-    await db.updateTable('settings').set({ value: 'super-secret-token' }).where('key', '=', 'n8n_secret_token').execute();
-    await db.updateTable('settings').set({ value: 'https://hooks.example.com/pay' }).where('key', '=', 'n8n_webhook_url').execute();
+    await db
+      .updateTable('settings')
+      .set({ value: 'super-secret-token' })
+      .where('key', '=', 'n8n_secret_token')
+      .execute();
+    await db
+      .updateTable('settings')
+      .set({ value: 'https://hooks.example.com/pay' })
+      .where('key', '=', 'n8n_webhook_url')
+      .execute();
     const response = await get('/api/settings/public');
     expect(Object.keys(response.json()).sort()).toEqual([...publicSettingKeys].sort());
     expect(response.body).not.toContain('super-secret-token');

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AdminSettings } from '../../../shared/schemas/settings.js';
-import { publicSettingKeys, settingDefaults, type PublicSettings, type SettingKey } from '../../../shared/settings-keys.js';
+import {
+  publicSettingKeys,
+  settingDefaults,
+  type PublicSettings,
+  type SettingKey,
+} from '../../../shared/settings-keys.js';
 import type { Database } from '../../db/schema.js';
 import type { Changes } from '../../http/audit-port.js';
 import { diffChanges } from '../audit/audit.service.js';

@@ -37,16 +37,24 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   const setSetting = (key: 'n8n_secret_token' | 'n8n_callback_url', value: string) =>
     db().updateTable('settings').set({ value }).where('key', '=', key).execute();
   const robot = async (id: string) => (await shop.app.inject({ url: `/api/robots/${id}` })).json<Robot>();
-  const historyOf = (robotId: string) => db().selectFrom('robot_stats_history').selectAll().where('robot_id', '=', robotId).orderBy('id').execute();
+  const historyOf = (robotId: string) =>
+    db().selectFrom('robot_stats_history').selectAll().where('robot_id', '=', robotId).orderBy('id').execute();
   const push = (...records: StatsRecordInput[]) => stats.push(records);
   const warnings = () => logs.filter((line) => line.level === 40).map((line) => line.msg);
 
   /** A refresher asking the stats workflow through a gateway of its own, which waits `workflowTimeoutMs` for it. */
-  function newRefresher({ workflowTimeoutMs = 500, ...options }: Partial<StatsRefresherOptions> & { workflowTimeoutMs?: number } = {}): StatsRefresher {
+  function newRefresher({
+    workflowTimeoutMs = 500,
+    ...options
+  }: Partial<StatsRefresherOptions> & { workflowTimeoutMs?: number } = {}): StatsRefresher {
     const settings = createSettingsService(db());
     const refresher = new StatsRefresher({
       stats,
-      workflow: createAutomationGateway({ readSettings: () => settings.getAll(), publicUrl: shop.config.publicUrl, timeoutsMs: { stats: workflowTimeoutMs } }),
+      workflow: createAutomationGateway({
+        readSettings: () => settings.getAll(),
+        publicUrl: shop.config.publicUrl,
+        timeoutsMs: { stats: workflowTimeoutMs },
+      }),
       log,
       pauseMs: 0,
       now: () => clock,
@@ -65,8 +73,14 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
     alpha = await robot(active[0]!.id);
     beta = await robot(active[1]!.id);
     const inactiveId = rows.find((row) => row.status === 'inactive')!.id;
-    inactive = (await db().selectFrom('robots').selectAll().where('id', '=', inactiveId).executeTakeFirstOrThrow()) as unknown as Robot;
-    activeNames = (await db().selectFrom('robots').select('name').where('status', '=', 'active').execute()).map((row) => row.name).sort();
+    inactive = (await db()
+      .selectFrom('robots')
+      .selectAll()
+      .where('id', '=', inactiveId)
+      .executeTakeFirstOrThrow()) as unknown as Robot;
+    activeNames = (await db().selectFrom('robots').select('name').where('status', '=', 'active').execute())
+      .map((row) => row.name)
+      .sort();
   });
   afterAll(async () => {
     await Promise.all(refreshers.map((refresher) => refresher.stop()));
@@ -89,7 +103,15 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
     const before = await robot(alpha.id);
     const historyBefore = await historyOf(alpha.id);
     const otherBefore = await robot(beta.id);
-    await push({ robot_name: alpha.name, winrate: '71.5', balance: 25000, profit: '-12.34', weekly: 0, monthly: 'abc', profit_factor: null });
+    await push({
+      robot_name: alpha.name,
+      winrate: '71.5',
+      balance: 25000,
+      profit: '-12.34',
+      weekly: 0,
+      monthly: 'abc',
+      profit_factor: null,
+    });
 
     expect(await newRefresher().refresh()).toEqual({ updated: 1, historyRows: 1 });
 
@@ -153,7 +175,11 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   it('leaves inactive robots and names no robot has alone', async () => {
     await push({ robot_name: inactive.name, winrate: 99 }, { robot_name: 'No Such Robot', winrate: 99 });
     expect(await newRefresher().refresh()).toEqual({ updated: 0, historyRows: 0 });
-    const after = await db().selectFrom('robots').select(['winrate', 'last_stats_update']).where('id', '=', inactive.id).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('robots')
+      .select(['winrate', 'last_stats_update'])
+      .where('id', '=', inactive.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ winrate: inactive.winrate, last_stats_update: inactive.last_stats_update });
   });
 
@@ -163,7 +189,11 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
     await push({ robot_name: alpha.name, winrate: 50, balance: 1000 });
     workflow.answer = {
       status: 200,
-      body: [{ robot_name: alpha.name, winrate: '80.5' }, { robot_name: beta.name, profit: 7.25 }, { not: 'a stats record' }],
+      body: [
+        { robot_name: alpha.name, winrate: '80.5' },
+        { robot_name: beta.name, profit: 7.25 },
+        { not: 'a stats record' },
+      ],
     };
 
     expect(await newRefresher().refresh()).toEqual({ updated: 2, historyRows: 2 });
@@ -194,7 +224,12 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
 
   it.each<[string, WorkflowAnswer, RegExp, number]>([
     ['an error status', { status: 500, body: { message: 'workflow crashed' } }, /answered with an error/, 66.1],
-    ['something that is not JSON', { status: 200, body: '<html>Bad gateway</html>' }, /did not answer with an array/, 66.2],
+    [
+      'something that is not JSON',
+      { status: 200, body: '<html>Bad gateway</html>' },
+      /did not answer with an array/,
+      66.2,
+    ],
     ['JSON that is not an array', { status: 200, body: { stats: [] } }, /did not answer with an array/, 66.3],
     ['nothing before the timeout', { status: 200, body: [], delayMs: 5_000 }, /did not answer in time/, 66.4],
   ])('applies the stored records when the workflow answers %s', async (_case, answer, warning, winrate) => {
@@ -255,7 +290,8 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
       await setSetting('n8n_callback_url', workflow.url);
       await push({ robot_name: alpha.name, winrate: 65 });
       workflow.answer = { status: 200, body: [], delayMs: 60_000 };
-      const exclusive: StatsRefresherOptions['exclusive'] = (work) => runExclusive(db(), dialect, 'stats-refresh', work);
+      const exclusive: StatsRefresherOptions['exclusive'] = (work) =>
+        runExclusive(db(), dialect, 'stats-refresh', work);
       const first = newRefresher({ exclusive, workflowTimeoutMs: 60_000 });
       const second = newRefresher({ exclusive });
 

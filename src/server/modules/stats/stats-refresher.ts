@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { STATS_MIN_INTERVAL_MS, STATS_PAUSE_BETWEEN_ROBOTS_MS } from '../../../shared/constants.js';
 import { UpstreamError } from '../../errors.js';
-import { WorkflowRefusedError, WorkflowReplyError, type AutomationGateway } from '../../integrations/automation-gateway.js';
+import {
+  WorkflowRefusedError,
+  WorkflowReplyError,
+  type AutomationGateway,
+} from '../../integrations/automation-gateway.js';
 import { countJobRun } from '../../metrics/metrics.js';
 import type { StatsService } from './stats.service.js';
 
@@ -126,7 +130,10 @@ export class StatsRefresher {
     const signal = this.stopping.signal;
     const outcome = await this.exclusive(async () => {
       const robots = await stats.listActiveRobots();
-      await this.askWorkflow(robots.map((robot) => robot.name), signal);
+      await this.askWorkflow(
+        robots.map((robot) => robot.name),
+        signal,
+      );
       let updated = 0;
       let historyRows = 0;
       for (const [index, robot] of robots.entries()) {
@@ -158,15 +165,27 @@ export class StatsRefresher {
       const reply = await this.options.workflow.fetchStats(robots, stopping);
       if (!reply) return;
       await stats.push(reply.records);
-      if (reply.ignored > 0) log.warn({ invalid: reply.ignored }, 'stats workflow answer had records that are not stats records; they were ignored');
+      if (reply.ignored > 0)
+        log.warn(
+          { invalid: reply.ignored },
+          'stats workflow answer had records that are not stats records; they were ignored',
+        );
     } catch (error) {
       if (error instanceof WorkflowRefusedError) {
         log.warn({ status: error.answerStatus }, 'stats workflow answered with an error; applying the stored records');
       } else if (error instanceof WorkflowReplyError) {
-        log.warn({ err: error }, 'stats workflow did not answer with an array of stats records; applying the stored records');
+        log.warn(
+          { err: error },
+          'stats workflow did not answer with an array of stats records; applying the stored records',
+        );
       } else {
         const timedOut = error instanceof UpstreamError && error.status === 504;
-        log.warn({ err: error }, timedOut ? 'stats workflow did not answer in time; applying the stored records' : 'stats workflow failed; applying the stored records');
+        log.warn(
+          { err: error },
+          timedOut
+            ? 'stats workflow did not answer in time; applying the stored records'
+            : 'stats workflow failed; applying the stored records',
+        );
       }
     }
   }

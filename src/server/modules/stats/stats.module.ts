@@ -5,7 +5,10 @@ import { StatsRepository } from './stats.repository.js';
 import { statsRoutes } from './stats.routes.js';
 import { StatsService } from './stats.service.js';
 
-export async function register(app: FastifyInstance, { db, config, automation, cache, exclusive, log }: ModuleContext): Promise<void> {
+export async function register(
+  app: FastifyInstance,
+  { db, config, automation, cache, exclusive, log }: ModuleContext,
+): Promise<void> {
   const stats = new StatsService(new StatsRepository(db));
   const refresher = new StatsRefresher({
     stats,

@@ -7,11 +7,22 @@ export type StatsRecordRow = Selectable<RobotStatsTable>;
 /** A record to store: the figures present are written, absent ones are left as they are. */
 export interface StatsRecordWrite {
   robot_name: string;
-  values: Partial<Record<'winrate' | 'balance' | 'weekly' | 'profit_factor' | 'monthly' | 'profit' | 'daily', number | null>>;
+  values: Partial<
+    Record<'winrate' | 'balance' | 'weekly' | 'profit_factor' | 'monthly' | 'profit' | 'daily', number | null>
+  >;
 }
 
 /** The live figures of a robot, as the refresher reads and writes them. */
-export const robotFigureColumns = ['winrate', 'balance', 'profit', 'profit_factor', 'weekly', 'monthly', 'floating', 'daily'] as const;
+export const robotFigureColumns = [
+  'winrate',
+  'balance',
+  'profit',
+  'profit_factor',
+  'weekly',
+  'monthly',
+  'floating',
+  'daily',
+] as const;
 export type RobotFigures = Pick<Selectable<RobotsTable>, (typeof robotFigureColumns)[number]>;
 
 export class StatsRepository {
@@ -36,7 +47,13 @@ export class StatsRepository {
   }
 
   async listActiveRobots(): Promise<Array<{ id: string; name: string }>> {
-    return this.db.selectFrom('robots').select(['id', 'name']).where('status', '=', 'active').orderBy('created_date').orderBy('id').execute();
+    return this.db
+      .selectFrom('robots')
+      .select(['id', 'name'])
+      .where('status', '=', 'active')
+      .orderBy('created_date')
+      .orderBy('id')
+      .execute();
   }
 
   async findRobotFigures(robotId: string): Promise<RobotFigures | undefined> {
@@ -47,11 +64,20 @@ export class StatsRepository {
    * Writes the figures that changed and the time of the update and, when `history` is given,
    * appends it to the robot's history, together.
    */
-  async applyFigures(robotId: string, changes: Partial<RobotFigures>, now: string, history: RobotFigures | null): Promise<void> {
+  async applyFigures(
+    robotId: string,
+    changes: Partial<RobotFigures>,
+    now: string,
+    history: RobotFigures | null,
+  ): Promise<void> {
     const set: Updateable<RobotsTable> = { ...changes, last_stats_update: now };
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('robots').set(set).where('id', '=', robotId).execute();
-      if (history) await trx.insertInto('robot_stats_history').values({ robot_id: robotId, recorded_at: now, ...history }).execute();
+      if (history)
+        await trx
+          .insertInto('robot_stats_history')
+          .values({ robot_id: robotId, recorded_at: now, ...history })
+          .execute();
     });
   }
 }

@@ -53,7 +53,11 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
     });
 
     it('checks the secret before the body: broken JSON without the secret is a 401, with it a 400', async () => {
-      for (const broken of ['{not json', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`, '{"robot_name":"a\\u0000b"}']) {
+      for (const broken of [
+        '{not json',
+        `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+        '{"robot_name":"a\\u0000b"}',
+      ]) {
         const anonymous = await push(broken, {});
         expect(anonymous.statusCode).toBe(401);
         expect(anonymous.json().error.code).toBe('unauthorized');
@@ -63,7 +67,9 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
     });
 
     it('refuses a wrong token', async () => {
-      expect((await push({ robot_name: 'Alpha', winrate: 60 }, { 'x-secret-token': 'not-the-secret' })).statusCode).toBe(401);
+      expect(
+        (await push({ robot_name: 'Alpha', winrate: 60 }, { 'x-secret-token': 'not-the-secret' })).statusCode,
+      ).toBe(401);
       expect(await storedRecord('Alpha')).toBeUndefined();
     });
 
@@ -94,7 +100,10 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
 
       const badValue = await push([{ robot_name: 'Alpha' }, { robot_name: 'Beta', winrate: true }]);
       expect(badValue.statusCode).toBe(400);
-      expect(badValue.json().error.fields).toHaveProperty(['body.1.winrate'], 'must be a number, a numeric string or null');
+      expect(badValue.json().error.fields).toHaveProperty(
+        ['body.1.winrate'],
+        'must be a number, a numeric string or null',
+      );
 
       const tooMany = await push(Array.from({ length: 501 }, (_, index) => ({ robot_name: `Robot ${index}` })));
       expect(tooMany.statusCode).toBe(400);
@@ -159,17 +168,26 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
         .select(['id', 'name', 'last_stats_update'])
         .where('status', '=', 'active')
         .executeTakeFirstOrThrow();
-      const response = await push({ robot_name: robot.name, winrate: '77.7', balance: 54321, profit: -3.5 }, undefined, '?refresh=1');
+      const response = await push(
+        { robot_name: robot.name, winrate: '77.7', balance: 54321, profit: -3.5 },
+        undefined,
+        '?refresh=1',
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ accepted: 1, refresh: 'started' });
       await shop.app.statsRefresher.idle();
 
-      const after = (await shop.app.inject({ url: '/api/robots' })).json<Robot[]>().find((item) => item.id === robot.id)!;
+      const after = (await shop.app.inject({ url: '/api/robots' }))
+        .json<Robot[]>()
+        .find((item) => item.id === robot.id)!;
       expect(after).toMatchObject({ winrate: 77.7, balance: 54321, floating: -3.5 });
       expect(after.last_stats_update! > robot.last_stats_update!).toBe(true);
 
       // A second request within the minimum interval does not start another refresh.
-      expect((await push({ robot_name: robot.name, winrate: 10 }, undefined, '?refresh=1')).json()).toEqual({ accepted: 1, refresh: 'recent' });
+      expect((await push({ robot_name: robot.name, winrate: 10 }, undefined, '?refresh=1')).json()).toEqual({
+        accepted: 1,
+        refresh: 'recent',
+      });
     });
   });
 
@@ -187,11 +205,23 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
 
 describe.each(testDialects)('stats push hook during a rotation of the automation secret on %s', (dialect) => {
   it('accepts the new secret and AUTOMATION_PREVIOUS_SECRET, nothing else', async () => {
-    const shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0', AUTOMATION_PREVIOUS_SECRET: 'the-old-secret' });
+    const shop = await createTestApp(dialect, {
+      STATS_REFRESH_SECONDS: '0',
+      AUTOMATION_PREVIOUS_SECRET: 'the-old-secret',
+    });
     try {
-      await shop.app.database.db.updateTable('settings').set({ value: SECRET }).where('key', '=', 'n8n_secret_token').execute();
+      await shop.app.database.db
+        .updateTable('settings')
+        .set({ value: SECRET })
+        .where('key', '=', 'n8n_secret_token')
+        .execute();
       const push = (token: string) =>
-        shop.app.inject({ method: 'POST', url: '/api/hooks/stats', headers: { 'content-type': 'application/json', 'x-secret-token': token }, payload: { robot_name: 'Alpha', winrate: 61 } });
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/hooks/stats',
+          headers: { 'content-type': 'application/json', 'x-secret-token': token },
+          payload: { robot_name: 'Alpha', winrate: 61 },
+        });
       expect((await push(SECRET)).statusCode).toBe(200);
       expect((await push('the-old-secret')).statusCode).toBe(200);
       expect((await push('another-secret')).statusCode).toBe(401);

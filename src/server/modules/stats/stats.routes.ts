@@ -11,14 +11,22 @@ const pushQuery = z.object({
 });
 
 /** Inbound stats from automation workflows; registered as a plugin of its own for the guard. */
-export function statsRoutes(stats: StatsService, refresher: StatsRefresher, secret: AutomationSecret): FastifyPluginAsyncZod {
+export function statsRoutes(
+  stats: StatsService,
+  refresher: StatsRefresher,
+  secret: AutomationSecret,
+): FastifyPluginAsyncZod {
   return async (app) => {
     guardAutomationRoutes(app, secret);
 
-    app.post('/api/hooks/stats', { config: { access: 'automation' }, schema: { body: statsPushSchema, querystring: pushQuery } }, async (request) => {
-      const accepted = await stats.push(request.body);
-      const { refresh } = request.query;
-      return refresh === '1' || refresh === 'true' ? { accepted, refresh: refresher.trigger() } : { accepted };
-    });
+    app.post(
+      '/api/hooks/stats',
+      { config: { access: 'automation' }, schema: { body: statsPushSchema, querystring: pushQuery } },
+      async (request) => {
+        const accepted = await stats.push(request.body);
+        const { refresh } = request.query;
+        return refresh === '1' || refresh === 'true' ? { accepted, refresh: refresher.trigger() } : { accepted };
+      },
+    );
   };
 }

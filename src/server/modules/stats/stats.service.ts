@@ -1,5 +1,15 @@
-import { parseStatValue, statsRecordFields, type StatsRecordField, type StatsRecordInput } from '../../../shared/schemas/stats.js';
-import { type RobotFigures, type StatsRecordRow, type StatsRecordWrite, type StatsRepository } from './stats.repository.js';
+import {
+  parseStatValue,
+  statsRecordFields,
+  type StatsRecordField,
+  type StatsRecordInput,
+} from '../../../shared/schemas/stats.js';
+import {
+  type RobotFigures,
+  type StatsRecordRow,
+  type StatsRecordWrite,
+  type StatsRepository,
+} from './stats.repository.js';
 
 /**
  * Which robot column each figure of a stats record feeds. The record's `profit` is the robot's

@@ -9,7 +9,9 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 function multipartBody(filename: string, content: Buffer, field = 'file') {
   const boundary = '----tradebot-test-boundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -27,7 +29,12 @@ describe.each(testDialects)('public image uploads on %s', (dialect) => {
   };
   const upload = (filename: string, content: Buffer, kind = 'robot', field = 'file') => {
     const { body, contentType } = multipartBody(filename, content, field);
-    return shop.app.inject({ method: 'POST', url: `/api/admin/uploads/image?kind=${kind}`, headers: { ...SAME_ORIGIN, cookie, 'content-type': contentType }, payload: body });
+    return shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/uploads/image?kind=${kind}`,
+      headers: { ...SAME_ORIGIN, cookie, 'content-type': contentType },
+      payload: body,
+    });
   };
 
   beforeAll(async () => {
@@ -55,16 +62,25 @@ describe.each(testDialects)('public image uploads on %s', (dialect) => {
     expect(tooBig.json().error.message).toBe('File too large. Please upload an image smaller than 10MB.');
     const php = await upload('shell.png', Buffer.from('<?php system($_GET["c"]); ?>'));
     expect(php.statusCode).toBe(415);
-    expect(php.json().error.message).toBe('Invalid file type. Please upload a valid image file (JPEG, PNG, GIF, WebP, or SVG).');
+    expect(php.json().error.message).toBe(
+      'Invalid file type. Please upload a valid image file (JPEG, PNG, GIF, WebP, or SVG).',
+    );
     expect((await upload('../../escape.png', PNG)).statusCode).toBe(400);
     expect((await upload('..', PNG)).statusCode).toBe(400);
-    expect((await upload('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'robot')).statusCode).toBe(415);
+    expect(
+      (await upload('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'robot')).statusCode,
+    ).toBe(415);
     expect((await upload('photo.png', PNG, 'robot', 'image')).statusCode).toBe(400);
     expect(storedFiles()).toEqual(before);
   });
 
   it('serves only public files that exist', async () => {
-    for (const url of ['/files/public/images/none.png', '/files/public/../private/x.png', '/files/private/orders/x.zip', '/files/public/images/%2e%2e/x.png']) {
+    for (const url of [
+      '/files/public/images/none.png',
+      '/files/public/../private/x.png',
+      '/files/private/orders/x.zip',
+      '/files/public/images/%2e%2e/x.png',
+    ]) {
       expect((await shop.app.inject(url)).statusCode, url).toBe(404);
     }
   });

@@ -21,8 +21,14 @@ const mimeOfExtension = new Map<string, string>(Object.values(imageTypes).map((t
 /** A name a person gave their file: a plain name, never a path or control characters. */
 function isPlainFileName(name: string): boolean {
   // Control characters are exactly what this refuses.
-  // eslint-disable-next-line no-control-regex
-  return name.length > 0 && name.length <= 255 && !/[/\\\u0000-\u001f]/.test(name) && !name.split('.').every((part) => part === '') && !name.includes('..');
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    // eslint-disable-next-line no-control-regex
+    !/[/\\\u0000-\u001f]/.test(name) &&
+    !name.split('.').every((part) => part === '') &&
+    !name.includes('..')
+  );
 }
 
 /**
@@ -57,35 +63,50 @@ export function uploadsRoutes(storage: Storage, audit: AuditPort): FastifyPlugin
   return async (app) => {
     // Registered here, not for the whole app: only this route reads multipart bodies.
     // preservePath: see the name as sent, so a path in it is refused rather than quietly cut off.
-    await app.register(multipart, { preservePath: true, limits: { files: 1, fields: 0, parts: 1, fileSize: IMAGE_MAX_BYTES + 1 } });
+    await app.register(multipart, {
+      preservePath: true,
+      limits: { files: 1, fields: 0, parts: 1, fileSize: IMAGE_MAX_BYTES + 1 },
+    });
 
     app.post(
       '/api/admin/uploads/image',
       {
         config: { access: 'admin' },
-        schema: { querystring: z.object({ kind: z.enum(imageKindNames).default('editor') }), response: { 201: z.object({ url: z.string() }) } },
+        schema: {
+          querystring: z.object({ kind: z.enum(imageKindNames).default('editor') }),
+          response: { 201: z.object({ url: z.string() }) },
+        },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the image as multipart/form-data, in the field "file".');
+        if (!request.isMultipart())
+          throw new UnsupportedMediaTypeError('Send the image as multipart/form-data, in the field "file".');
         const file = await request.file();
         if (!file || file.fieldname !== 'file') {
           file?.file.resume();
           throw new BadRequestError('Send the image in the field "file".', { 'body.file': 'is required' });
         }
         try {
-          if (!isPlainFileName(file.filename)) throw new BadRequestError('Invalid file name.', { 'body.file': 'invalid file name' });
+          if (!isPlainFileName(file.filename))
+            throw new BadRequestError('Invalid file name.', { 'body.file': 'invalid file name' });
           const { type, body } = await sniffed(file.file);
           const allowed: readonly ImageType[] = imageKinds[request.query.kind];
           if (type === null || !allowed.includes(type)) throw new UnsupportedMediaTypeError(WRONG_TYPE);
           const key = `public/images/${randomUUID()}.${imageTypes[type].extension}`;
           await storage.put(key, body, { maxBytes: IMAGE_MAX_BYTES, contentType: imageTypes[type].mime });
           const url = `/files/${key}`;
-          await audit.record({ actor: request.user!, action: 'upload', resource: 'image', recordId: url, summary: path.basename(file.filename) });
+          await audit.record({
+            actor: request.user!,
+            action: 'upload',
+            resource: 'image',
+            recordId: url,
+            summary: path.basename(file.filename),
+          });
           return reply.status(201).send({ url });
         } catch (error) {
           // Drain what is left of the upload so the client reads our answer, not a reset.
           file.file.resume();
-          if (error instanceof PayloadTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(TOO_LARGE);
+          if (error instanceof PayloadTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new PayloadTooLargeError(TOO_LARGE);
           throw error;
         }
       },

@@ -7,14 +7,28 @@ import type { UsersService } from './users.service.js';
 
 export function usersRoutes(users: UsersService, audit: AuditLog): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/admin/users', { config: { access: 'admin' }, schema: { response: { 200: z.array(userListItemSchema) } } }, () => users.list());
+    app.get(
+      '/api/admin/users',
+      { config: { access: 'admin' }, schema: { response: { 200: z.array(userListItemSchema) } } },
+      () => users.list(),
+    );
 
     app.patch(
       '/api/admin/users/:id',
-      { config: { access: 'admin' }, schema: { params: idParams, body: roleChangeSchema, response: { 200: userListItemSchema } } },
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, body: roleChangeSchema, response: { 200: userListItemSchema } },
+      },
       async (request) => {
         const { before, after } = await users.changeRole(request.user!.id, request.params.id, request.body.role);
-        await audit.record({ actor: request.user!, action: 'update', resource: 'user', recordId: after.id, summary: after.email, changes: { role: { from: before, to: after.role } } });
+        await audit.record({
+          actor: request.user!,
+          action: 'update',
+          resource: 'user',
+          recordId: after.id,
+          summary: after.email,
+          changes: { role: { from: before, to: after.role } },
+        });
         return after;
       },
     );

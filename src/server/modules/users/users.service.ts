@@ -10,7 +10,11 @@ export class UsersService {
   }
 
   /** An administrator cannot change their own role: the shop must never lose its last admin by accident. */
-  async changeRole(actingUserId: string, targetId: string, role: UserRole): Promise<{ before: UserRole; after: UserListItem }> {
+  async changeRole(
+    actingUserId: string,
+    targetId: string,
+    role: UserRole,
+  ): Promise<{ before: UserRole; after: UserListItem }> {
     if (actingUserId === targetId) throw new ForbiddenError('You cannot change your own role.');
     const before = await this.users.findRole(targetId);
     const updated = before && (await this.users.setRole(targetId, role));

@@ -26,7 +26,12 @@ export function AccountArea({ layout, onAction }: AccountAreaProps) {
   const stacked = layout === 'stack';
 
   if (isLoading) {
-    return <span aria-hidden="true" className={clsx('block h-9 animate-pulse rounded-lg bg-slate-800', stacked ? 'w-full' : 'w-24')} />;
+    return (
+      <span
+        aria-hidden="true"
+        className={clsx('block h-9 animate-pulse rounded-lg bg-slate-800', stacked ? 'w-full' : 'w-24')}
+      />
+    );
   }
 
   if (user === null) {
@@ -56,9 +61,14 @@ export function AccountArea({ layout, onAction }: AccountAreaProps) {
       <Link
         to="/Account"
         onClick={onAction}
-        className={clsx('flex min-w-0 flex-col rounded-md leading-tight hover:bg-slate-800', stacked ? 'px-3 py-2' : 'px-2 py-1 text-right')}
+        className={clsx(
+          'flex min-w-0 flex-col rounded-md leading-tight hover:bg-slate-800',
+          stacked ? 'px-3 py-2' : 'px-2 py-1 text-right',
+        )}
       >
-        <span className={clsx('truncate font-semibold text-white', stacked ? 'text-base' : 'max-w-44 text-sm')}>{displayName}</span>
+        <span className={clsx('truncate font-semibold text-white', stacked ? 'text-base' : 'max-w-44 text-sm')}>
+          {displayName}
+        </span>
         <span className="text-xs text-slate-400">{user.isAdmin ? t('auth.roles.admin') : t('auth.roles.client')}</span>
       </Link>
       <button

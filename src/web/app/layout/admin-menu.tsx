@@ -54,7 +54,11 @@ export function AdminMenu({ entries }: { entries: readonly NavEntry[] }) {
         {t('auth.adminMenu')}
         <ChevronDown aria-hidden="true" className={clsx('size-4 transition-transform', open && 'rotate-180')} />
       </button>
-      <div id={listId} hidden={!open} className="absolute top-full right-0 z-50 mt-2 w-64 rounded-xl border border-slate-800 bg-slate-900 p-1 shadow-xl">
+      <div
+        id={listId}
+        hidden={!open}
+        className="absolute top-full right-0 z-50 mt-2 w-64 rounded-xl border border-slate-800 bg-slate-900 p-1 shadow-xl"
+      >
         <NavLinks entries={entries} layout="menu" onNavigate={() => setOpen(false)} />
       </div>
     </div>

@@ -6,7 +6,11 @@ import { chooseLanguage } from '../../lib/i18n';
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <div role="group" aria-label={t('language.label')} className={clsx('flex rounded-lg border border-slate-700 p-0.5', className)}>
+    <div
+      role="group"
+      aria-label={t('language.label')}
+      className={clsx('flex rounded-lg border border-slate-700 p-0.5', className)}
+    >
       {LANGUAGES.map((language) => {
         const active = i18n.language === language;
         return (

@@ -11,7 +11,13 @@ export type NavEntry =
   /** A document the server renders (full page load), or an outside address. */
   | { kind: 'document'; id: string; label: string; href: string; newTab: boolean };
 
-const page = (id: string, label: string, name: PageName): NavEntry => ({ kind: 'page', id, label, page: name, href: pagePath(name) });
+const page = (id: string, label: string, name: PageName): NavEntry => ({
+  kind: 'page',
+  id,
+  label,
+  page: name,
+  href: pagePath(name),
+});
 
 /** The header's entries (SPEC §2), shared by the desktop bar and the mobile menu. */
 export function useNavEntries(): NavEntry[] {
@@ -27,7 +33,13 @@ export function useNavEntries(): NavEntry[] {
     { kind: 'document', id: 'our-products', label: t('nav.ourProducts'), href: '/product.html', newTab: false },
   ];
   if (contactHref !== null) {
-    entries.push({ kind: 'document', id: 'contact', label: t('nav.contact'), href: contactHref, newTab: isWebLink(contactHref) });
+    entries.push({
+      kind: 'document',
+      id: 'contact',
+      label: t('nav.contact'),
+      href: contactHref,
+      newTab: isWebLink(contactHref),
+    });
   }
   // Administrators reach the Dashboard through their Admin menu instead.
   if (user !== null && !user.isAdmin) entries.push(page('my-orders', t('pages.dashboard.clientTitle'), 'Dashboard'));
@@ -62,7 +74,15 @@ export function useAdminNavEntries(): NavEntry[] {
         ? t('admin.copyTradeManagement.title')
         : slug === 'update'
           ? t('admin.updateManagement.title')
-          : t('backOffice.pages.menuEntry', { name: t([`backOffice.pages.names.${slug}`, `legal.titles.${slug}`] as unknown as 'backOffice.pages.names.copy_trade', { defaultValue: humanizeSlug(slug) }) });
+          : t('backOffice.pages.menuEntry', {
+              name: t(
+                [
+                  `backOffice.pages.names.${slug}`,
+                  `legal.titles.${slug}`,
+                ] as unknown as 'backOffice.pages.names.copy_trade',
+                { defaultValue: humanizeSlug(slug) },
+              ),
+            });
     return { kind: 'page', id: `admin-page-${slug}`, label, page: resolvePage(href), href };
   });
   return [

@@ -17,7 +17,11 @@ export function NavLinks({ entries, layout, onNavigate }: NavLinksProps) {
   const linkClass = (active: boolean) =>
     clsx(
       'rounded-md font-medium transition-colors',
-      { bar: 'px-3 py-2 text-sm whitespace-nowrap', stack: 'block px-3 py-3 text-base', menu: 'block px-3 py-2 text-sm' }[layout],
+      {
+        bar: 'px-3 py-2 text-sm whitespace-nowrap',
+        stack: 'block px-3 py-3 text-base',
+        menu: 'block px-3 py-2 text-sm',
+      }[layout],
       active ? 'text-emerald-400' : 'text-slate-200 hover:bg-slate-800 hover:text-white',
     );
 

@@ -16,7 +16,10 @@ export function SiteFooter() {
             <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm md:justify-end">
               {LEGAL_PAGE_SLUGS.map((slug) => (
                 <li key={slug}>
-                  <Link to={pagePath(contentPageNames[slug])} className="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline">
+                  <Link
+                    to={pagePath(contentPageNames[slug])}
+                    className="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline"
+                  >
                     {t(`legal.titles.${slug}`)}
                   </Link>
                 </li>

@@ -45,13 +45,20 @@ export function SiteHeader() {
         </div>
       </div>
       {/* Rendered only while open: a closed menu would duplicate every header entry in the page. */}
-      <div id={menuId} hidden={!menu.open} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-800 xl:hidden">
+      <div
+        id={menuId}
+        hidden={!menu.open}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-800 xl:hidden"
+      >
         {menu.open && (
           <nav aria-label={t('nav.mobileLabel')} className="page-container flex flex-col gap-4 py-4">
             <NavLinks entries={entries} layout="stack" onNavigate={menu.close} />
             {adminEntries.length > 0 && (
               <section aria-labelledby={adminHeadingId} className="border-t border-slate-800 pt-4">
-                <h2 id={adminHeadingId} className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+                <h2
+                  id={adminHeadingId}
+                  className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase"
+                >
                   {t('auth.adminMenu')}
                 </h2>
                 <NavLinks entries={adminEntries} layout="stack" onNavigate={menu.close} />

@@ -22,7 +22,9 @@ export function ActiveToggle({ active, label, onToggle, disabled = false }: Acti
       onClick={() => onToggle(!active)}
       className={clsx(
         'inline-flex h-8 items-center gap-2 rounded-full border px-3 text-xs font-semibold transition-colors disabled:opacity-60',
-        active ? 'border-emerald-700 bg-emerald-950/60 text-emerald-300 hover:bg-emerald-900/60' : 'border-slate-700 bg-slate-900 text-slate-400 hover:bg-slate-800',
+        active
+          ? 'border-emerald-700 bg-emerald-950/60 text-emerald-300 hover:bg-emerald-900/60'
+          : 'border-slate-700 bg-slate-900 text-slate-400 hover:bg-slate-800',
       )}
     >
       <span aria-hidden="true" className={clsx('size-2 rounded-full', active ? 'bg-emerald-400' : 'bg-slate-500')} />

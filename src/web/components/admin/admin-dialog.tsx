@@ -16,7 +16,15 @@ type AdminDialogProps = {
 };
 
 /** The frame of every back-office dialog: title, close button, scrolling body. */
-export function AdminDialog({ open, onOpenChange, title, description, role = 'dialog', size = 'lg', children }: AdminDialogProps) {
+export function AdminDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  role = 'dialog',
+  size = 'lg',
+  children,
+}: AdminDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -32,9 +40,16 @@ export function AdminDialog({ open, onOpenChange, title, description, role = 'di
           <div className="flex items-start justify-between gap-4">
             <div className="flex flex-col gap-1">
               <Dialog.Title className="text-xl font-bold text-white">{title}</Dialog.Title>
-              {description ? <Dialog.Description className="text-sm text-slate-400">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+              {description ? (
+                <Dialog.Description className="text-sm text-slate-400">{description}</Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{title}</Dialog.Description>
+              )}
             </div>
-            <Dialog.Close aria-label={t('backOffice.dialog.close')} className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-800 hover:text-white">
+            <Dialog.Close
+              aria-label={t('backOffice.dialog.close')}
+              className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-800 hover:text-white"
+            >
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>

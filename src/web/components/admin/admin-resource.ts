@@ -15,7 +15,9 @@ export type AdminResource<Entity extends { id: string }, Input, Patch = Partial<
   move: (id: string, direction: 'up' | 'down') => Promise<Entity[]>;
 };
 
-export function defineAdminResource<Entity extends { id: string }, Input, Patch = Partial<Input>>(path: string): AdminResource<Entity, Input, Patch> {
+export function defineAdminResource<Entity extends { id: string }, Input, Patch = Partial<Input>>(
+  path: string,
+): AdminResource<Entity, Input, Patch> {
   const item = (id: string) => `${path}/${encodeURIComponent(id)}`;
   return {
     path,
@@ -28,12 +30,16 @@ export function defineAdminResource<Entity extends { id: string }, Input, Patch 
   };
 }
 
-export function adminListQueryOptions<Entity extends { id: string }>(resource: AdminResource<Entity, unknown, unknown>) {
+export function adminListQueryOptions<Entity extends { id: string }>(
+  resource: AdminResource<Entity, unknown, unknown>,
+) {
   return queryOptions({ queryKey: resource.queryKey, queryFn: ({ signal }) => resource.list({ signal }) });
 }
 
 /** The resource's list, as the server orders it. */
-export function useAdminList<Entity extends { id: string }, Input, Patch>(resource: AdminResource<Entity, Input, Patch>) {
+export function useAdminList<Entity extends { id: string }, Input, Patch>(
+  resource: AdminResource<Entity, Input, Patch>,
+) {
   return useQuery(adminListQueryOptions(resource as AdminResource<Entity, unknown, unknown>));
 }
 
@@ -47,12 +53,18 @@ export function invalidateStorefront(queryClient: QueryClient): Promise<void> {
 }
 
 /** Create, update, delete and move; each refreshes the list through the same query key. */
-export function useAdminMutations<Entity extends { id: string }, Input, Patch>(resource: AdminResource<Entity, Input, Patch>) {
+export function useAdminMutations<Entity extends { id: string }, Input, Patch>(
+  resource: AdminResource<Entity, Input, Patch>,
+) {
   const queryClient = useQueryClient();
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: resource.queryKey }), invalidateStorefront(queryClient)]);
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: resource.queryKey }), invalidateStorefront(queryClient)]);
   return {
     create: useMutation({ mutationFn: (input: Input) => resource.create(input), onSuccess: refresh }),
-    update: useMutation({ mutationFn: ({ id, patch }: { id: string; patch: Patch }) => resource.update(id, patch), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, patch }: { id: string; patch: Patch }) => resource.update(id, patch),
+      onSuccess: refresh,
+    }),
     remove: useMutation({ mutationFn: (id: string) => resource.remove(id), onSuccess: refresh }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: string; direction: 'up' | 'down' }) => resource.move(id, direction),

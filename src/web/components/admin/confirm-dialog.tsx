@@ -29,13 +29,25 @@ export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel
     }
   }
   return (
-    <AdminDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title={title} role="alertdialog" size="sm">
+    <AdminDialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title={title}
+      role="alertdialog"
+      size="sm"
+    >
       <p className="text-slate-300">{message}</p>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={() => onOpenChange(false)} disabled={busy} className={buttonClass('secondary')}>
           {t('backOffice.dialog.cancel')}
         </button>
-        <button type="button" onClick={() => void confirm()} disabled={busy} aria-busy={busy} className={buttonClass('primary', 'bg-red-500 text-white hover:bg-red-400')}>
+        <button
+          type="button"
+          onClick={() => void confirm()}
+          disabled={busy}
+          aria-busy={busy}
+          className={buttonClass('primary', 'bg-red-500 text-white hover:bg-red-400')}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -82,7 +82,19 @@ const EMPTY: never[] = [];
  * error-with-retry and empty states, with the same look on every page. Data and markup are ours;
  * the library only orders, filters and slices rows.
  */
-export function DataTable<T extends Record<string, any>>({ label, rows, columns, getRowId, query, emptyMessage, rowActions, searchable = false, pageSize = 20, server, toolbar }: DataTableProps<T>) {
+export function DataTable<T extends Record<string, any>>({
+  label,
+  rows,
+  columns,
+  getRowId,
+  query,
+  emptyMessage,
+  rowActions,
+  searchable = false,
+  pageSize = 20,
+  server,
+  toolbar,
+}: DataTableProps<T>) {
   const { t } = useTranslation();
   const searchId = useId();
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -143,7 +155,9 @@ export function DataTable<T extends Record<string, any>>({ label, rows, columns,
   if (query.isPending || query.isError) {
     body = <QueryStatus query={query} />;
   } else if (visibleRows.length === 0) {
-    body = <p className="p-6 text-center text-slate-400">{searchState ? t('backOffice.table.noMatch') : emptyMessage}</p>;
+    body = (
+      <p className="p-6 text-center text-slate-400">{searchState ? t('backOffice.table.noMatch') : emptyMessage}</p>
+    );
   } else {
     body = (
       <div className="overflow-x-auto">
@@ -156,11 +170,26 @@ export function DataTable<T extends Record<string, any>>({ label, rows, columns,
                   const sorted = header.column.getIsSorted();
                   const title = String(header.column.columnDef.header);
                   return (
-                    <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined} className="px-4 py-3 font-semibold">
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      className="px-4 py-3 font-semibold"
+                    >
                       {header.column.getCanSort() ? (
-                        <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 uppercase hover:text-white">
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          className="inline-flex items-center gap-1 uppercase hover:text-white"
+                        >
                           {title}
-                          {sorted === 'asc' ? <ArrowUp aria-hidden="true" className="size-3.5" /> : sorted === 'desc' ? <ArrowDown aria-hidden="true" className="size-3.5" /> : <ArrowUpDown aria-hidden="true" className="size-3.5 opacity-50" />}
+                          {sorted === 'asc' ? (
+                            <ArrowUp aria-hidden="true" className="size-3.5" />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDown aria-hidden="true" className="size-3.5" />
+                          ) : (
+                            <ArrowUpDown aria-hidden="true" className="size-3.5 opacity-50" />
+                          )}
                         </button>
                       ) : (
                         title
@@ -189,7 +218,9 @@ export function DataTable<T extends Record<string, any>>({ label, rows, columns,
                 })}
                 {rowActions && (
                   <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">{rowActions(row.original, allRows.indexOf(row.original), allRows)}</div>
+                    <div className="flex justify-end gap-1">
+                      {rowActions(row.original, allRows.indexOf(row.original), allRows)}
+                    </div>
                   </td>
                 )}
               </tr>
@@ -228,12 +259,27 @@ export function DataTable<T extends Record<string, any>>({ label, rows, columns,
         {body}
       </section>
       {!query.isPending && !query.isError && total > paginationState.pageSize && (
-        <nav aria-label={t('backOffice.table.pagination')} className="flex items-center justify-end gap-2 text-sm text-slate-400">
+        <nav
+          aria-label={t('backOffice.table.pagination')}
+          className="flex items-center justify-end gap-2 text-sm text-slate-400"
+        >
           <span>{t('backOffice.table.page', { page: paginationState.pageIndex + 1, count: pageCount, total })}</span>
-          <button type="button" aria-label={t('backOffice.table.previous')} disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()} className={iconButtonClass()}>
+          <button
+            type="button"
+            aria-label={t('backOffice.table.previous')}
+            disabled={!table.getCanPreviousPage()}
+            onClick={() => table.previousPage()}
+            className={iconButtonClass()}
+          >
             <ChevronLeft aria-hidden="true" className="size-4" />
           </button>
-          <button type="button" aria-label={t('backOffice.table.next')} disabled={!table.getCanNextPage()} onClick={() => table.nextPage()} className={iconButtonClass()}>
+          <button
+            type="button"
+            aria-label={t('backOffice.table.next')}
+            disabled={!table.getCanNextPage()}
+            onClick={() => table.nextPage()}
+            className={iconButtonClass()}
+          >
             <ChevronRight aria-hidden="true" className="size-4" />
           </button>
         </nav>

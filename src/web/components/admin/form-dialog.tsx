@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode } from 'react';
-import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import {
+  FormProvider,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
@@ -31,10 +39,24 @@ type FormDialogProps<Input extends FieldValues, Output> = {
  * to `defaultValues` whenever it opens, closes when the save succeeds, and puts the server's
  * field errors (`body.<field>`) under their fields.
  */
-export function FormDialog<Input extends FieldValues, Output>({ open, onOpenChange, title, schema, defaultValues, onSubmit, children, submitLabel, busyLabel, busy = false }: FormDialogProps<Input, Output>) {
+export function FormDialog<Input extends FieldValues, Output>({
+  open,
+  onOpenChange,
+  title,
+  schema,
+  defaultValues,
+  onSubmit,
+  children,
+  submitLabel,
+  busyLabel,
+  busy = false,
+}: FormDialogProps<Input, Output>) {
   const { t } = useTranslation();
   // The resolver's overloads cannot see through generic schemas; its result is exactly this shape.
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema as never) as unknown as Resolver<Input, unknown, Output>, defaultValues });
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<Input, unknown, Output>,
+    defaultValues,
+  });
   const { reset, formState } = form;
 
   useEffect(() => {
@@ -63,11 +85,20 @@ export function FormDialog<Input extends FieldValues, Output>({ open, onOpenChan
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           {children(form)}
           <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap justify-end gap-2 border-t border-slate-800 bg-slate-900 px-6 pt-4 pb-6">
-            <button type="button" onClick={() => onOpenChange(false)} disabled={working} className={buttonClass('secondary')}>
+            <button
+              type="button"
+              onClick={() => onOpenChange(false)}
+              disabled={working}
+              className={buttonClass('secondary')}
+            >
               {t('backOffice.dialog.cancel')}
             </button>
             <button type="submit" disabled={working} aria-busy={working} className={buttonClass('primary')}>
-              {busy ? (busyLabel ?? t('backOffice.dialog.saving')) : formState.isSubmitting ? t('backOffice.dialog.saving') : (submitLabel ?? t('backOffice.dialog.save'))}
+              {busy
+                ? (busyLabel ?? t('backOffice.dialog.saving'))
+                : formState.isSubmitting
+                  ? t('backOffice.dialog.saving')
+                  : (submitLabel ?? t('backOffice.dialog.save'))}
             </button>
           </div>
         </form>

@@ -4,7 +4,10 @@ import { useFormContext, type FieldValues, type Path, type RegisterOptions } fro
 import { useTranslation } from 'react-i18next';
 
 const inputClass = (invalid: boolean) =>
-  clsx('min-h-11 w-full rounded-lg border bg-slate-950 px-3 text-slate-100 placeholder:text-slate-500 disabled:opacity-60', invalid ? 'border-red-500' : 'border-slate-700');
+  clsx(
+    'min-h-11 w-full rounded-lg border bg-slate-950 px-3 text-slate-100 placeholder:text-slate-500 disabled:opacity-60',
+    invalid ? 'border-red-500' : 'border-slate-700',
+  );
 
 type FieldFrameProps = {
   id: string;
@@ -70,7 +73,16 @@ type TextInputFieldProps<T extends FieldValues> = FieldProps<T> & {
   rules?: RegisterOptions<T, Path<T>>;
 };
 
-export function TextInputField<T extends FieldValues>({ name, label, invalidMessage, hint, className, type = 'text', numeric = false, ...input }: TextInputFieldProps<T>) {
+export function TextInputField<T extends FieldValues>({
+  name,
+  label,
+  invalidMessage,
+  hint,
+  className,
+  type = 'text',
+  numeric = false,
+  ...input
+}: TextInputFieldProps<T>) {
   const id = useId();
   const { register } = useFormContext<T>();
   const error = useFieldError<T>(name, invalidMessage);
@@ -86,30 +98,62 @@ export function TextInputField<T extends FieldValues>({ name, label, invalidMess
         placeholder={input.placeholder}
         autoComplete={input.autoComplete}
         inputMode={input.inputMode}
-        {...register(name, numeric ? { setValueAs: (value: unknown) => (value === '' || value === null ? undefined : Number(value)) } : undefined)}
+        {...register(
+          name,
+          numeric
+            ? { setValueAs: (value: unknown) => (value === '' || value === null ? undefined : Number(value)) }
+            : undefined,
+        )}
       />
     </FieldFrame>
   );
 }
 
-export function TextAreaField<T extends FieldValues>({ name, label, invalidMessage, hint, className, rows = 4 }: FieldProps<T> & { rows?: number }) {
+export function TextAreaField<T extends FieldValues>({
+  name,
+  label,
+  invalidMessage,
+  hint,
+  className,
+  rows = 4,
+}: FieldProps<T> & { rows?: number }) {
   const id = useId();
   const { register } = useFormContext<T>();
   const error = useFieldError<T>(name, invalidMessage);
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea id={id} rows={rows} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={clsx(inputClass(Boolean(error)), 'py-2')} {...register(name)} />
+      <textarea
+        id={id}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={clsx(inputClass(Boolean(error)), 'py-2')}
+        {...register(name)}
+      />
     </FieldFrame>
   );
 }
 
-export function SelectField<T extends FieldValues>({ name, label, invalidMessage, hint, className, options }: FieldProps<T> & { options: readonly { value: string; label: string }[] }) {
+export function SelectField<T extends FieldValues>({
+  name,
+  label,
+  invalidMessage,
+  hint,
+  className,
+  options,
+}: FieldProps<T> & { options: readonly { value: string; label: string }[] }) {
   const id = useId();
   const { register } = useFormContext<T>();
   const error = useFieldError<T>(name, invalidMessage);
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputClass(Boolean(error))} {...register(name)}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputClass(Boolean(error))}
+        {...register(name)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -121,13 +165,24 @@ export function SelectField<T extends FieldValues>({ name, label, invalidMessage
 }
 
 /** An on/off setting such as "Active" (SPEC §4 active toggles). */
-export function CheckboxField<T extends FieldValues>({ name, label, hint, className }: Omit<FieldProps<T>, 'invalidMessage'>) {
+export function CheckboxField<T extends FieldValues>({
+  name,
+  label,
+  hint,
+  className,
+}: Omit<FieldProps<T>, 'invalidMessage'>) {
   const id = useId();
   const { register } = useFormContext<T>();
   return (
     <div className={clsx('flex flex-col gap-1', className)}>
       <label htmlFor={id} className="inline-flex min-h-11 items-center gap-3 text-sm font-medium text-slate-200">
-        <input id={id} type="checkbox" className="size-5 accent-emerald-500" aria-describedby={hint ? `${id}-hint` : undefined} {...register(name)} />
+        <input
+          id={id}
+          type="checkbox"
+          className="size-5 accent-emerald-500"
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          {...register(name)}
+        />
         {label}
       </label>
       {hint && (

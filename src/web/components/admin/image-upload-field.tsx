@@ -29,7 +29,15 @@ type ImageUploadFieldProps<T extends FieldValues> = {
  * An image chosen from the computer: checked (type, 10 MB) before sending, shown at once from the
  * local file, uploaded with a real progress bar, and its stored address put in the form.
  */
-export function ImageUploadField<T extends FieldValues>({ name, label, kind, hint, allowAddress = false, onBusyChange, failureMessage }: ImageUploadFieldProps<T>) {
+export function ImageUploadField<T extends FieldValues>({
+  name,
+  label,
+  kind,
+  hint,
+  allowAddress = false,
+  onBusyChange,
+  failureMessage,
+}: ImageUploadFieldProps<T>) {
   const { t } = useTranslation();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -40,9 +48,12 @@ export function ImageUploadField<T extends FieldValues>({ name, label, kind, hin
   const [error, setError] = useState<string | null>(null);
   const value = typeof field.value === 'string' ? field.value : '';
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   async function choose(file: File) {
     setError(null);
@@ -74,7 +85,11 @@ export function ImageUploadField<T extends FieldValues>({ name, label, kind, hin
     <FieldFrame id={id} label={label} error={error ?? undefined} hint={hint}>
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-700 bg-slate-950">
-          {shown ? <img src={shown} alt={t('backOffice.upload.preview')} className="size-full object-contain" /> : <ImageUp aria-hidden="true" className="size-8 text-slate-600" />}
+          {shown ? (
+            <img src={shown} alt={t('backOffice.upload.preview')} className="size-full object-contain" />
+          ) : (
+            <ImageUp aria-hidden="true" className="size-8 text-slate-600" />
+          )}
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <input
@@ -90,11 +105,20 @@ export function ImageUploadField<T extends FieldValues>({ name, label, kind, hin
             }}
           />
           <div className="flex flex-wrap gap-2">
-            <button type="button" disabled={progress !== null} onClick={() => fileInput.current?.click()} className={buttonClass('secondary')}>
+            <button
+              type="button"
+              disabled={progress !== null}
+              onClick={() => fileInput.current?.click()}
+              className={buttonClass('secondary')}
+            >
               {t('backOffice.upload.choose')}
             </button>
             {value && progress === null && (
-              <button type="button" onClick={() => field.onChange(allowAddress ? '' : null)} className={buttonClass('secondary')}>
+              <button
+                type="button"
+                onClick={() => field.onChange(allowAddress ? '' : null)}
+                className={buttonClass('secondary')}
+              >
                 {t('backOffice.upload.remove')}
               </button>
             )}

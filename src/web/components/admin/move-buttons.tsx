@@ -16,10 +16,22 @@ export function MoveButtons({ label, index, count, onMove, disabled = false }: M
   const { t } = useTranslation();
   return (
     <span className="inline-flex gap-1">
-      <button type="button" aria-label={t('backOffice.move.up', { name: label })} disabled={disabled || index <= 0} onClick={() => onMove('up')} className={iconButtonClass()}>
+      <button
+        type="button"
+        aria-label={t('backOffice.move.up', { name: label })}
+        disabled={disabled || index <= 0}
+        onClick={() => onMove('up')}
+        className={iconButtonClass()}
+      >
         <ArrowUp aria-hidden="true" className="size-4" />
       </button>
-      <button type="button" aria-label={t('backOffice.move.down', { name: label })} disabled={disabled || index >= count - 1} onClick={() => onMove('down')} className={iconButtonClass()}>
+      <button
+        type="button"
+        aria-label={t('backOffice.move.down', { name: label })}
+        disabled={disabled || index >= count - 1}
+        onClick={() => onMove('down')}
+        className={iconButtonClass()}
+      >
         <ArrowDown aria-hidden="true" className="size-4" />
       </button>
     </span>

@@ -33,7 +33,22 @@ function htmlOf(quill: Quill): string {
   return quill.getSemanticHTML().replaceAll('&nbsp;', ' ');
 }
 
-type ToolbarLabels = Record<'header' | 'bold' | 'italic' | 'underline' | 'strike' | 'ordered' | 'bullet' | 'outdent' | 'indent' | 'link' | 'image' | 'align' | 'clean', string>;
+type ToolbarLabels = Record<
+  | 'header'
+  | 'bold'
+  | 'italic'
+  | 'underline'
+  | 'strike'
+  | 'ordered'
+  | 'bullet'
+  | 'outdent'
+  | 'indent'
+  | 'link'
+  | 'image'
+  | 'align'
+  | 'clean',
+  string
+>;
 
 type RichTextEditorProps = {
   /** Names the editing area for assistive technology. */
@@ -107,16 +122,24 @@ export default function RichTextEditor({ label, value, onChange }: RichTextEdito
     });
     // Quill names its buttons after its formats, in English: name them in the reader's language.
     for (const button of container.querySelectorAll<HTMLElement>('.ql-toolbar button, .ql-toolbar .ql-picker-label')) {
-      const format = [...button.classList].find((name) => name.startsWith('ql-') && name !== 'ql-picker-label' && name !== 'ql-active')?.slice(3) ?? button.closest('.ql-picker')?.className.match(/ql-(header|align)/)?.[1];
+      const format =
+        [...button.classList]
+          .find((name) => name.startsWith('ql-') && name !== 'ql-picker-label' && name !== 'ql-active')
+          ?.slice(3) ?? button.closest('.ql-picker')?.className.match(/ql-(header|align)/)?.[1];
       const value = button.getAttribute('value');
       const key = format === 'list' ? value : format === 'indent' ? (value === '-1' ? 'outdent' : 'indent') : format;
-      if (key && key in toolbarLabels.current) button.setAttribute('aria-label', toolbarLabels.current[key as keyof ToolbarLabels]);
+      if (key && key in toolbarLabels.current)
+        button.setAttribute('aria-label', toolbarLabels.current[key as keyof ToolbarLabels]);
     }
     quill.root.setAttribute('aria-label', label);
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
     // Pasted HTML may carry data: images; they would be removed on saving anyway, so drop them now.
-    quill.clipboard.addMatcher('IMG', (node, delta) => ((node as HTMLImageElement).getAttribute('src') ?? '').startsWith('data:') ? new (delta.constructor as new () => typeof delta)() : delta);
+    quill.clipboard.addMatcher('IMG', (node, delta) =>
+      ((node as HTMLImageElement).getAttribute('src') ?? '').startsWith('data:')
+        ? new (delta.constructor as new () => typeof delta)()
+        : delta,
+    );
     quill.on('text-change', () => {
       const html = htmlOf(quill);
       lastHtml.current = html;

@@ -18,8 +18,18 @@ export function RichTextField<T extends FieldValues>({ name, label }: RichTextFi
       <span id={id} className="text-sm font-medium text-slate-200">
         {label}
       </span>
-      <Suspense fallback={<p className="min-h-48 rounded-lg border border-slate-700 p-3 text-slate-400">{t('backOffice.editor.loading')}</p>}>
-        <RichTextEditor label={label} value={typeof field.value === 'string' ? field.value : ''} onChange={field.onChange} />
+      <Suspense
+        fallback={
+          <p className="min-h-48 rounded-lg border border-slate-700 p-3 text-slate-400">
+            {t('backOffice.editor.loading')}
+          </p>
+        }
+      >
+        <RichTextEditor
+          label={label}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={field.onChange}
+        />
       </Suspense>
     </div>
   );

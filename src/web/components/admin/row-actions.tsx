@@ -14,10 +14,20 @@ export function RowActions({ label, onEdit, onDelete }: RowActionsProps) {
   const { t } = useTranslation();
   return (
     <>
-      <button type="button" aria-label={t('backOffice.row.edit', { name: label })} onClick={onEdit} className={iconButtonClass()}>
+      <button
+        type="button"
+        aria-label={t('backOffice.row.edit', { name: label })}
+        onClick={onEdit}
+        className={iconButtonClass()}
+      >
         <Pencil aria-hidden="true" className="size-4" />
       </button>
-      <button type="button" aria-label={t('backOffice.row.delete', { name: label })} onClick={onDelete} className={iconButtonClass('danger')}>
+      <button
+        type="button"
+        aria-label={t('backOffice.row.delete', { name: label })}
+        onClick={onDelete}
+        className={iconButtonClass('danger')}
+      >
         <Trash2 aria-hidden="true" className="size-4" />
       </button>
     </>

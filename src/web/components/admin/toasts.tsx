@@ -24,7 +24,11 @@ export function notifyFailure(message: string, error?: unknown): void {
  * Runs a save, delete or move and reports it: the success toast, or the failure toast (whose
  * message may depend on the error) and the error again, so a dialog stays open.
  */
-export async function withToasts<T>(work: Promise<T>, success: string, failure: string | ((error: unknown) => string)): Promise<T> {
+export async function withToasts<T>(
+  work: Promise<T>,
+  success: string,
+  failure: string | ((error: unknown) => string),
+): Promise<T> {
   try {
     const result = await work;
     notifySuccess(success);

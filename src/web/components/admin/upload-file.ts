@@ -4,9 +4,21 @@ import { ApiError, NETWORK_ERROR_STATUS, toApiError } from '../../lib/api-client
  * Sends one file as multipart/form-data (field `file`) and resolves to the JSON answer.
  * XMLHttpRequest rather than fetch: only it reports upload progress, for a real progress bar.
  */
-export function uploadFile<T>(
-  { method, url, file, expectStatus, onProgress, signal }: { method: 'POST' | 'PUT'; url: string; file: File; expectStatus: number; onProgress: (fraction: number) => void; signal?: AbortSignal | undefined },
-): Promise<T> {
+export function uploadFile<T>({
+  method,
+  url,
+  file,
+  expectStatus,
+  onProgress,
+  signal,
+}: {
+  method: 'POST' | 'PUT';
+  url: string;
+  file: File;
+  expectStatus: number;
+  onProgress: (fraction: number) => void;
+  signal?: AbortSignal | undefined;
+}): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, url);
@@ -24,7 +36,9 @@ export function uploadFile<T>(
       if (request.status === expectStatus) resolve(body as T);
       else reject(toApiError(request.status, request.statusText, body));
     });
-    request.addEventListener('error', () => reject(new ApiError(NETWORK_ERROR_STATUS, 'network_error', 'The upload was interrupted.')));
+    request.addEventListener('error', () =>
+      reject(new ApiError(NETWORK_ERROR_STATUS, 'network_error', 'The upload was interrupted.')),
+    );
     request.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
     signal?.addEventListener('abort', () => request.abort());
     const body = new FormData();

@@ -19,7 +19,10 @@ type AlertProps = {
  */
 export function Alert({ tone, children, className }: AlertProps) {
   return (
-    <div role={tone === 'success' ? 'status' : 'alert'} className={clsx('rounded-lg border px-4 py-3 text-sm', tones[tone], className)}>
+    <div
+      role={tone === 'success' ? 'status' : 'alert'}
+      className={clsx('rounded-lg border px-4 py-3 text-sm', tones[tone], className)}
+    >
       {children}
     </div>
   );

@@ -52,6 +52,7 @@ export function resetPasswordErrorMessage(error: unknown): AuthMessage {
  * is worth another try. `error` is the code better-auth, or the provider, put in the URL.
  */
 export function socialErrorKind(error: string | null): 'misconfigured' | 'failed' {
-  const misconfigured = /invalid[\s_]*(login[\s_]*)?credentials|provider|invalid_client|unauthorized_client|redirect_uri_mismatch/i;
+  const misconfigured =
+    /invalid[\s_]*(login[\s_]*)?credentials|provider|invalid_client|unauthorized_client|redirect_uri_mismatch/i;
   return error !== null && misconfigured.test(error) ? 'misconfigured' : 'failed';
 }

@@ -1,4 +1,14 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from '../../lib/router';
 import { readAuthUrlRequest, type AuthModalView, type AuthUrlRequest } from './auth-url';
 import type { AuthNoticeKind } from './components/login-modal';
@@ -48,7 +58,8 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     setRequest((current) => ({ id: (current?.id ?? 0) + 1, value: fromUrl.request }));
   }
   useEffect(() => {
-    if (fromUrl !== null) void navigate({ pathname, search: fromUrl.search, hash }, { replace: true, preventScrollReset: true });
+    if (fromUrl !== null)
+      void navigate({ pathname, search: fromUrl.search, hash }, { replace: true, preventScrollReset: true });
   }, [fromUrl, pathname, hash, navigate]);
 
   const authModal = useMemo<AuthModal>(

@@ -8,7 +8,10 @@ describe('readAuthUrlRequest', () => {
   });
 
   it('opens the requested tab and drops the parameter', () => {
-    expect(readAuthUrlRequest('?auth=signup&robotId=42')).toEqual({ request: { view: 'signup' }, search: '?robotId=42' });
+    expect(readAuthUrlRequest('?auth=signup&robotId=42')).toEqual({
+      request: { view: 'signup' },
+      search: '?robotId=42',
+    });
     expect(readAuthUrlRequest('?auth=forgot')).toEqual({ request: { view: 'forgot' }, search: '' });
   });
 
@@ -35,6 +38,9 @@ describe('readAuthUrlRequest', () => {
   });
 
   it("leaves another page's own error parameter alone", () => {
-    expect(readAuthUrlRequest('?auth=signin&error=INVALID_TOKEN')).toEqual({ request: { view: 'signin' }, search: '?error=INVALID_TOKEN' });
+    expect(readAuthUrlRequest('?auth=signin&error=INVALID_TOKEN')).toEqual({
+      request: { view: 'signin' },
+      search: '?error=INVALID_TOKEN',
+    });
   });
 });

@@ -2,7 +2,16 @@
  * Social sign-in providers under the names the interface uses (SPEC §3). The server says which
  * ones are configured; the modal shows a button for those only (docs/decisions/0005).
  */
-export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook', 'twitter', 'microsoft', 'discord', 'linkedin_oidc', 'apple'] as const;
+export const SOCIAL_PROVIDERS = [
+  'google',
+  'github',
+  'facebook',
+  'twitter',
+  'microsoft',
+  'discord',
+  'linkedin_oidc',
+  'apple',
+] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** Brand names, the same in every language. */

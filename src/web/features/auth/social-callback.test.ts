@@ -10,7 +10,10 @@ describe('socialCallbackUrls', () => {
   });
 
   it('handles a page without a query', () => {
-    expect(socialCallbackUrls('/', '', 'linkedin_oidc')).toEqual({ callbackURL: '/', errorCallbackURL: '/?authError=linkedin_oidc' });
+    expect(socialCallbackUrls('/', '', 'linkedin_oidc')).toEqual({
+      callbackURL: '/',
+      errorCallbackURL: '/?authError=linkedin_oidc',
+    });
   });
 
   it('does not carry over the parameters that open the modal', () => {

@@ -6,7 +6,10 @@ import type { FieldErrors } from './validation';
  * so the messages are ours and translated, not the browser's). Editing a field clears its
  * message; a failed check moves focus to the first field in error.
  */
-export function useFormFields<Field extends string>(initial: Record<Field, string>, validate: (values: Record<Field, string>) => FieldErrors<Field>) {
+export function useFormFields<Field extends string>(
+  initial: Record<Field, string>,
+  validate: (values: Record<Field, string>) => FieldErrors<Field>,
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
 

@@ -19,7 +19,10 @@ describe('validateSignUp', () => {
   });
 
   it('treats a name or email of spaces as empty', () => {
-    expect(validateSignUp({ ...valid, fullName: '   ', email: ' ' })).toEqual({ fullName: 'required', email: 'required' });
+    expect(validateSignUp({ ...valid, fullName: '   ', email: ' ' })).toEqual({
+      fullName: 'required',
+      email: 'required',
+    });
   });
 
   it('refuses a malformed email address', () => {
@@ -32,7 +35,9 @@ describe('validateSignUp', () => {
   });
 
   it('requires at least 6 characters of password', () => {
-    expect(validateSignUp({ ...valid, password: '12345', confirmPassword: '12345' })).toEqual({ password: 'passwordTooShort' });
+    expect(validateSignUp({ ...valid, password: '12345', confirmPassword: '12345' })).toEqual({
+      password: 'passwordTooShort',
+    });
     expect(validateSignUp({ ...valid, password: '123456', confirmPassword: '123456' })).toEqual({});
   });
 
@@ -58,9 +63,14 @@ describe('validateSignIn', () => {
 
 describe('validateNewPassword', () => {
   it('applies the sign-up rules', () => {
-    expect(validateNewPassword({ password: '', confirmPassword: '' })).toEqual({ password: 'required', confirmPassword: 'required' });
+    expect(validateNewPassword({ password: '', confirmPassword: '' })).toEqual({
+      password: 'required',
+      confirmPassword: 'required',
+    });
     expect(validateNewPassword({ password: 'abc', confirmPassword: 'abc' })).toEqual({ password: 'passwordTooShort' });
-    expect(validateNewPassword({ password: 'abcdef', confirmPassword: 'abcdeg' })).toEqual({ confirmPassword: 'passwordMismatch' });
+    expect(validateNewPassword({ password: 'abcdef', confirmPassword: 'abcdeg' })).toEqual({
+      confirmPassword: 'passwordMismatch',
+    });
   });
 });
 

@@ -30,7 +30,9 @@ function newPasswordErrors({ password, confirmPassword }: NewPasswordValues): Fi
   return errors;
 }
 
-function withoutEmpty<Field extends string>(errors: Partial<Record<Field, FieldErrorCode | undefined>>): FieldErrors<Field> {
+function withoutEmpty<Field extends string>(
+  errors: Partial<Record<Field, FieldErrorCode | undefined>>,
+): FieldErrors<Field> {
   return Object.fromEntries(Object.entries(errors).filter(([, code]) => code !== undefined)) as FieldErrors<Field>;
 }
 
@@ -62,7 +64,10 @@ export function hasErrors(errors: Partial<Record<string, FieldErrorCode>>): bool
 export type PasswordChangeValues = { currentPassword: string; password: string; confirmPassword: string };
 
 export function validatePasswordChange(values: PasswordChangeValues): FieldErrors<keyof PasswordChangeValues> {
-  return withoutEmpty({ currentPassword: values.currentPassword === '' ? 'required' : undefined, ...newPasswordErrors(values) });
+  return withoutEmpty({
+    currentPassword: values.currentPassword === '' ? 'required' : undefined,
+    ...newPasswordErrors(values),
+  });
 }
 
 export function validateFullName({ fullName }: { fullName: string }): FieldErrors<'fullName'> {

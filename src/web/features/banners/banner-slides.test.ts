@@ -17,14 +17,20 @@ function banner(id: string, type: HeroBanner['type'], content_url: string): Hero
 
 describe('toSlides', () => {
   it('keeps the banners in order, with the video id of YouTube banners', () => {
-    expect(toSlides([banner('1', 'image', '/demo/banners/a.svg'), banner('2', 'youtube', 'https://youtu.be/PHe0bXAIuk0')])).toEqual([
+    expect(
+      toSlides([banner('1', 'image', '/demo/banners/a.svg'), banner('2', 'youtube', 'https://youtu.be/PHe0bXAIuk0')]),
+    ).toEqual([
       { kind: 'image', id: '1', title: 'Banner 1', src: '/demo/banners/a.svg' },
       { kind: 'youtube', id: '2', title: 'Banner 2', videoId: 'PHe0bXAIuk0' },
     ]);
   });
 
   it('skips YouTube banners without a valid id and image banners without an address', () => {
-    const slides = toSlides([banner('1', 'youtube', 'https://vimeo.com/123'), banner('2', 'image', '  '), banner('3', 'image', '/b.png')]);
+    const slides = toSlides([
+      banner('1', 'youtube', 'https://vimeo.com/123'),
+      banner('2', 'image', '  '),
+      banner('3', 'image', '/b.png'),
+    ]);
     expect(slides.map((slide) => slide.id)).toEqual(['3']);
   });
 });

@@ -15,7 +15,9 @@ describe('toBalanceSeries', () => {
   });
 
   it('drops records without a balance or a readable date', () => {
-    expect(toBalanceSeries([point('2026-01-01T00:00:00Z', null), point('not a date', 5), point('2026-01-03T00:00:00Z', 7)])).toHaveLength(1);
+    expect(
+      toBalanceSeries([point('2026-01-01T00:00:00Z', null), point('not a date', 5), point('2026-01-03T00:00:00Z', 7)]),
+    ).toHaveLength(1);
   });
 
   it('keeps the later of two records in the same second', () => {
@@ -26,7 +28,11 @@ describe('toBalanceSeries', () => {
 
 describe('balanceRange', () => {
   it('gives the first and last points once there are two', () => {
-    const series = toBalanceSeries([point('2026-01-01T00:00:00Z', 1000), point('2026-01-05T00:00:00Z', 1100), point('2026-01-09T00:00:00Z', 1050)]);
+    const series = toBalanceSeries([
+      point('2026-01-01T00:00:00Z', 1000),
+      point('2026-01-05T00:00:00Z', 1100),
+      point('2026-01-09T00:00:00Z', 1050),
+    ]);
     expect(balanceRange(series)).toEqual({ first: series[0], last: series[2] });
   });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Robot } from '../../../shared/schemas/catalogue.js';
-import { countRobotsByCategory, filterRobotsByCategory, searchRobotsByName, sortRobots, toRobotSort } from './filter-robots';
+import {
+  countRobotsByCategory,
+  filterRobotsByCategory,
+  searchRobotsByName,
+  sortRobots,
+  toRobotSort,
+} from './filter-robots';
 
 function robot(id: string, category: string | null): Robot {
   return {
@@ -82,7 +88,10 @@ describe('sortRobots', () => {
 });
 
 describe('searchRobotsByName', () => {
-  const named = [{ ...robot('1', null), name: 'Médaille Gold Breakout' }, { ...robot('2', null), name: 'Aurora Scalper' }];
+  const named = [
+    { ...robot('1', null), name: 'Médaille Gold Breakout' },
+    { ...robot('2', null), name: 'Aurora Scalper' },
+  ];
 
   it('finds every word of the query in the name, ignoring case and accents', () => {
     expect(searchRobotsByName(named, 'medaille GOLD').map((r) => r.id)).toEqual(['1']);

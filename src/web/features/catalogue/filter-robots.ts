@@ -45,7 +45,10 @@ export function sortRobots(robots: readonly Robot[], sort: RobotSort): readonly 
 
 /** Lower case without accents, so 'medaille' finds 'Médaille'. */
 function folded(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** Robots whose name contains every word of the query, ignoring case and accents. */

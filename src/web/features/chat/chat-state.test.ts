@@ -8,13 +8,24 @@ describe('chat conversation', () => {
   it('opens with the welcome message as the first bot message', () => {
     const state = startChat('Hello! How can I help you?', opened);
     expect(state.pending).toBe(false);
-    expect(state.messages).toEqual([{ id: 'message-1', text: 'Hello! How can I help you?', isBot: true, timestamp: opened }]);
+    expect(state.messages).toEqual([
+      { id: 'message-1', text: 'Hello! How can I help you?', isBot: true, timestamp: opened },
+    ]);
   });
 
   it('adds the visitor message, trimmed, and waits for the reply', () => {
-    const state = chatReducer(startChat('Hi', opened), { type: 'sent', text: '  Which robot trades gold?  ', at: later });
+    const state = chatReducer(startChat('Hi', opened), {
+      type: 'sent',
+      text: '  Which robot trades gold?  ',
+      at: later,
+    });
     expect(state.pending).toBe(true);
-    expect(state.messages.at(-1)).toEqual({ id: 'message-2', text: 'Which robot trades gold?', isBot: false, timestamp: later });
+    expect(state.messages.at(-1)).toEqual({
+      id: 'message-2',
+      text: 'Which robot trades gold?',
+      isBot: false,
+      timestamp: later,
+    });
   });
 
   it('ignores blank text', () => {

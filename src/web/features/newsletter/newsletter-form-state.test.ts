@@ -17,7 +17,9 @@ describe('isNewsletterEmail', () => {
 
 describe('subscribeFailureMessage', () => {
   it('says "too many attempts" for a rate-limited request', () => {
-    expect(subscribeFailureMessage(new ApiError(429, 'rate_limited', 'Too many requests'))).toBe('newsletter.messages.rateLimited');
+    expect(subscribeFailureMessage(new ApiError(429, 'rate_limited', 'Too many requests'))).toBe(
+      'newsletter.messages.rateLimited',
+    );
   });
 
   it('gives the one failure message of SPEC §8 for everything else', () => {

@@ -31,5 +31,7 @@ export function isNewsletterEmail(email: string): boolean {
  * "too many attempts" gets its own, since waiting is the one thing that helps there.
  */
 export function subscribeFailureMessage(error: unknown): NewsletterMessageKey {
-  return error instanceof ApiError && error.status === 429 ? 'newsletter.messages.rateLimited' : 'newsletter.messages.failed';
+  return error instanceof ApiError && error.status === 429
+    ? 'newsletter.messages.rateLimited'
+    : 'newsletter.messages.failed';
 }

@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { PAYMENT_POLL_DELAY_MS, PAYMENT_CONFIRMATION_WAIT_MS, PAYMENT_POLL_INTERVAL_MS } from '../../../shared/constants.js';
+import {
+  PAYMENT_POLL_DELAY_MS,
+  PAYMENT_CONFIRMATION_WAIT_MS,
+  PAYMENT_POLL_INTERVAL_MS,
+} from '../../../shared/constants.js';
 import type { Order } from '../../../shared/schemas/orders.js';
 import { getOrderQueryOptions } from './api/get-order';
 

@@ -18,13 +18,16 @@ export function useUpdateName() {
 
 /** The address changes only when its owner opens the link sent to it, which comes back to /Account. */
 export function useChangeEmail() {
-  return useMutation({ mutationFn: (newEmail: string) => apiPost('/api/auth/change-email', { newEmail, callbackURL: '/Account' }) });
+  return useMutation({
+    mutationFn: (newEmail: string) => apiPost('/api/auth/change-email', { newEmail, callbackURL: '/Account' }),
+  });
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) => apiPost('/api/auth/change-password', { ...input, revokeOtherSessions: true }),
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiPost('/api/auth/change-password', { ...input, revokeOtherSessions: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountSessionsQueryOptions().queryKey }),
   });
 }
@@ -44,7 +47,9 @@ export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string | 'others') =>
-      sessionId === 'others' ? apiPost('/api/account/sessions/revoke-others') : apiDelete(`/api/account/sessions/${encodeURIComponent(sessionId)}`),
+      sessionId === 'others'
+        ? apiPost('/api/account/sessions/revoke-others')
+        : apiDelete(`/api/account/sessions/${encodeURIComponent(sessionId)}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQueryOptions().queryKey }),
   });
 }

@@ -18,7 +18,12 @@ export function AccountDeletion() {
   const form = useFormFields({ password: '' }, validatePasswordConfirmation);
   const remove = useDeleteAccount();
   const error = remove.error instanceof ApiError ? remove.error : null;
-  const message = error?.fields?.password === 'incorrect' ? t('account.delete.wrongPassword') : error?.status === 403 ? t('account.delete.lastAdmin') : t('auth.messages.requestFailed');
+  const message =
+    error?.fields?.password === 'incorrect'
+      ? t('account.delete.wrongPassword')
+      : error?.status === 403
+        ? t('account.delete.lastAdmin')
+        : t('auth.messages.requestFailed');
   return (
     <AccountSection title={t('account.delete.heading')} tone="danger">
       <p className="text-sm text-slate-300">{t('account.delete.explanation')}</p>
@@ -38,7 +43,13 @@ export function AccountDeletion() {
         className="flex flex-col gap-4"
       >
         {remove.isError && <Alert tone="error">{message}</Alert>}
-        <FormField fields={form} name="password" label={t('account.delete.password')} type="password" autoComplete="current-password" />
+        <FormField
+          fields={form}
+          name="password"
+          label={t('account.delete.password')}
+          type="password"
+          autoComplete="current-password"
+        />
         <button type="submit" disabled={remove.isPending} className={buttonClass('danger', 'self-start')}>
           {remove.isPending ? t('auth.submitting') : t('account.delete.submit')}
         </button>

@@ -15,7 +15,11 @@ export function NameForm({ user }: { user: CurrentUser }) {
   const update = useUpdateName();
   return (
     <AccountSection title={t('account.profile.heading')}>
-      <form noValidate onSubmit={(event) => form.check(event) && update.mutate(form.values.fullName.trim())} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={(event) => form.check(event) && update.mutate(form.values.fullName.trim())}
+        className="flex flex-col gap-4"
+      >
         {update.isSuccess && <Alert tone="success">{t('account.profile.saved')}</Alert>}
         {update.isError && <Alert tone="error">{t('auth.messages.requestFailed')}</Alert>}
         <FormField fields={form} name="fullName" label={t('account.profile.name')} autoComplete="name" />
@@ -32,7 +36,10 @@ export function EmailForm({ user }: { user: CurrentUser }) {
   const form = useFormFields({ email: '' }, ({ email }) => validateEmail(email));
   const change = useChangeEmail();
   const requested = change.variables;
-  const sameAddress = change.error instanceof ApiError && change.error.status === 400 && requested?.toLowerCase() === user.email.toLowerCase();
+  const sameAddress =
+    change.error instanceof ApiError &&
+    change.error.status === 400 &&
+    requested?.toLowerCase() === user.email.toLowerCase();
   return (
     <AccountSection title={t('account.email.heading')}>
       <p className="text-sm text-slate-300">{t('account.email.current', { email: user.email })}</p>
@@ -44,7 +51,9 @@ export function EmailForm({ user }: { user: CurrentUser }) {
         className="flex flex-col gap-4"
       >
         {change.isSuccess && <Alert tone="success">{t('account.email.sent', { email: requested })}</Alert>}
-        {change.isError && <Alert tone="error">{sameAddress ? t('account.email.same') : t('auth.messages.requestFailed')}</Alert>}
+        {change.isError && (
+          <Alert tone="error">{sameAddress ? t('account.email.same') : t('auth.messages.requestFailed')}</Alert>
+        )}
         <FormField fields={form} name="email" label={t('account.email.newEmail')} type="email" autoComplete="email" />
         <button type="submit" disabled={change.isPending} className={buttonClass('secondary', 'self-start')}>
           {change.isPending ? t('auth.submitting') : t('account.email.submit')}
@@ -64,15 +73,41 @@ export function PasswordForm() {
       <form
         noValidate
         onSubmit={(event) => {
-          if (form.check(event)) change.mutate({ currentPassword: form.values.currentPassword, newPassword: form.values.password }, { onSuccess: form.reset });
+          if (form.check(event))
+            change.mutate(
+              { currentPassword: form.values.currentPassword, newPassword: form.values.password },
+              { onSuccess: form.reset },
+            );
         }}
         className="flex flex-col gap-4"
       >
         {change.isSuccess && <Alert tone="success">{t('account.password.changed')}</Alert>}
-        {change.isError && <Alert tone="error">{wrongPassword ? t('account.password.wrongPassword') : t('auth.messages.requestFailed')}</Alert>}
-        <FormField fields={form} name="currentPassword" label={t('account.password.current')} type="password" autoComplete="current-password" />
-        <FormField fields={form} name="password" label={t('account.password.new')} type="password" autoComplete="new-password" />
-        <FormField fields={form} name="confirmPassword" label={t('account.password.confirm')} type="password" autoComplete="new-password" />
+        {change.isError && (
+          <Alert tone="error">
+            {wrongPassword ? t('account.password.wrongPassword') : t('auth.messages.requestFailed')}
+          </Alert>
+        )}
+        <FormField
+          fields={form}
+          name="currentPassword"
+          label={t('account.password.current')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <FormField
+          fields={form}
+          name="password"
+          label={t('account.password.new')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <FormField
+          fields={form}
+          name="confirmPassword"
+          label={t('account.password.confirm')}
+          type="password"
+          autoComplete="new-password"
+        />
         <button type="submit" disabled={change.isPending} className={buttonClass('secondary', 'self-start')}>
           {change.isPending ? t('auth.submitting') : t('account.password.submit')}
         </button>

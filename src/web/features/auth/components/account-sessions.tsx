@@ -12,7 +12,9 @@ function describeBrowser(userAgent: string | null): string | null {
   const browser = ['Edg', 'OPR', 'Firefox', 'Chrome', 'Safari'].find((name) => userAgent.includes(`${name}/`));
   const system = ['Windows', 'Android', 'iPhone', 'iPad', 'Mac OS', 'Linux'].find((name) => userAgent.includes(name));
   const names: Record<string, string> = { Edg: 'Edge', OPR: 'Opera', 'Mac OS': 'macOS' };
-  const parts = [browser, system].filter((part): part is string => part !== undefined).map((part) => names[part] ?? part);
+  const parts = [browser, system]
+    .filter((part): part is string => part !== undefined)
+    .map((part) => names[part] ?? part);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
@@ -35,7 +37,11 @@ export function AccountSessions() {
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-white">
                   {describeBrowser(session.user_agent) ?? t('account.sessions.unknownDevice')}
-                  {session.current && <span className="ml-2 rounded-md bg-emerald-500/15 px-2 py-0.5 text-xs font-bold text-emerald-300">{t('account.sessions.thisDevice')}</span>}
+                  {session.current && (
+                    <span className="ml-2 rounded-md bg-emerald-500/15 px-2 py-0.5 text-xs font-bold text-emerald-300">
+                      {t('account.sessions.thisDevice')}
+                    </span>
+                  )}
                 </p>
                 <p className="text-sm text-slate-400">
                   {t('account.sessions.signedInAt', { date: formatDateTime(session.created_at, i18n.language) })}
@@ -43,7 +49,12 @@ export function AccountSessions() {
                 </p>
               </div>
               {!session.current && (
-                <button type="button" disabled={revoke.isPending} onClick={() => revoke.mutate(session.id)} className={buttonClass('secondary', 'h-9 px-3')}>
+                <button
+                  type="button"
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(session.id)}
+                  className={buttonClass('secondary', 'h-9 px-3')}
+                >
                   {t('account.sessions.revoke')}
                 </button>
               )}
@@ -55,7 +66,12 @@ export function AccountSessions() {
         (others.length === 0 ? (
           <p className="text-sm text-slate-400">{t('account.sessions.noOthers')}</p>
         ) : (
-          <button type="button" disabled={revoke.isPending} onClick={() => revoke.mutate('others')} className={buttonClass('secondary', 'self-start')}>
+          <button
+            type="button"
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate('others')}
+            className={buttonClass('secondary', 'self-start')}
+          >
             {t('account.sessions.revokeOthers')}
           </button>
         ))}

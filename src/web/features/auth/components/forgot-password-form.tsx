@@ -22,13 +22,19 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     >
       <h3 className="text-base font-semibold text-white">{t('auth.forgotPassword.title')}</h3>
       <p className="text-sm text-slate-400">{t('auth.forgotPassword.help')}</p>
-      {request.isError && <Alert tone="error">{t(`auth.messages.${passwordResetRequestErrorMessage(request.error)}`)}</Alert>}
+      {request.isError && (
+        <Alert tone="error">{t(`auth.messages.${passwordResetRequestErrorMessage(request.error)}`)}</Alert>
+      )}
       {request.isSuccess && <Alert tone="success">{t('auth.forgotPassword.sent')}</Alert>}
       <FormField fields={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" />
       <button type="submit" disabled={request.isPending} className={buttonClass('primary', 'w-full')}>
         {request.isPending ? t('auth.submitting') : t('auth.forgotPassword.submit')}
       </button>
-      <button type="button" onClick={onBack} className="self-start text-sm font-medium text-emerald-400 hover:text-emerald-300 hover:underline">
+      <button
+        type="button"
+        onClick={onBack}
+        className="self-start text-sm font-medium text-emerald-400 hover:text-emerald-300 hover:underline"
+      >
         {t('auth.forgotPassword.back')}
       </button>
     </form>

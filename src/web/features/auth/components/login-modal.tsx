@@ -43,7 +43,9 @@ export default function LoginModal({ request, onClose }: LoginModalProps) {
           ref={contentRef}
           onOpenAutoFocus={(event) => {
             // Start in the first field of the open form rather than on the first provider button.
-            const field = contentRef.current?.querySelector<HTMLInputElement>('[role="tabpanel"][data-state="active"] input');
+            const field = contentRef.current?.querySelector<HTMLInputElement>(
+              '[role="tabpanel"][data-state="active"] input',
+            );
             if (!field) return;
             event.preventDefault();
             field.focus();
@@ -63,8 +65,15 @@ export default function LoginModal({ request, onClose }: LoginModalProps) {
             </Dialog.Close>
           </div>
 
-          <Tabs.Root value={tab} onValueChange={(value) => setView(value === 'signup' ? 'signup' : 'signin')} className="flex flex-col gap-5">
-            <Tabs.List aria-label={t('auth.modal.tabsLabel')} className="flex gap-1 rounded-lg border border-slate-700 bg-slate-950 p-1">
+          <Tabs.Root
+            value={tab}
+            onValueChange={(value) => setView(value === 'signup' ? 'signup' : 'signin')}
+            className="flex flex-col gap-5"
+          >
+            <Tabs.List
+              aria-label={t('auth.modal.tabsLabel')}
+              className="flex gap-1 rounded-lg border border-slate-700 bg-slate-950 p-1"
+            >
               <Tabs.Trigger value="signin" className={tabClass}>
                 {t('auth.modal.signInTab')}
               </Tabs.Trigger>
@@ -91,7 +100,10 @@ export default function LoginModal({ request, onClose }: LoginModalProps) {
   );
 }
 
-const noticeKeys = { accountCreated: 'account.created', accountDeleted: 'account.delete.done' } as const satisfies Record<AuthNoticeKind, string>;
+const noticeKeys = {
+  accountCreated: 'account.created',
+  accountDeleted: 'account.delete.done',
+} as const satisfies Record<AuthNoticeKind, string>;
 
 /** Shown once the dialog has closed: a toast at the bottom of the page that goes away by itself. */
 export function AuthNotice({ kind, onDone }: { kind: AuthNoticeKind; onDone: () => void }) {
@@ -106,7 +118,12 @@ export function AuthNotice({ kind, onDone }: { kind: AuthNoticeKind; onDone: () 
       className="fixed inset-x-4 bottom-24 z-50 mx-auto flex max-w-md items-start gap-3 rounded-xl border border-emerald-700 bg-emerald-950 px-4 py-3 text-sm text-emerald-100 shadow-2xl"
     >
       <p className="flex-1 py-1.5">{t(noticeKeys[kind])}</p>
-      <button type="button" onClick={onDone} aria-label={t('auth.modal.close')} className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg hover:bg-emerald-900">
+      <button
+        type="button"
+        onClick={onDone}
+        aria-label={t('auth.modal.close')}
+        className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg hover:bg-emerald-900"
+      >
         <X aria-hidden="true" className="size-4" />
       </button>
     </div>

@@ -41,8 +41,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {failure === 'invalidResetLink' && <RequestNewLink />}
         </Alert>
       )}
-      <FormField fields={form} name="password" label={t('auth.fields.newPassword')} type="password" autoComplete="new-password" />
-      <FormField fields={form} name="confirmPassword" label={t('auth.fields.confirmPassword')} type="password" autoComplete="new-password" />
+      <FormField
+        fields={form}
+        name="password"
+        label={t('auth.fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <FormField
+        fields={form}
+        name="confirmPassword"
+        label={t('auth.fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
       <button type="submit" disabled={reset.isPending} className={buttonClass('primary')}>
         {reset.isPending ? t('auth.submitting') : t('auth.resetPassword.submit')}
       </button>
@@ -65,7 +77,11 @@ function RequestNewLink() {
   const { t } = useTranslation();
   const authModal = useAuthModal();
   return (
-    <button type="button" onClick={() => authModal.open('forgot')} className="mt-2 block font-semibold underline hover:no-underline">
+    <button
+      type="button"
+      onClick={() => authModal.open('forgot')}
+      className="mt-2 block font-semibold underline hover:no-underline"
+    >
       {t('auth.resetPassword.requestNewLink')}
     </button>
   );

@@ -28,8 +28,18 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
     >
       {signIn.isError && <Alert tone="error">{t(`auth.messages.${signInErrorMessage(signIn.error)}`)}</Alert>}
       <FormField fields={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" />
-      <FormField fields={form} name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" />
-      <button type="button" onClick={onForgotPassword} className="self-start text-sm font-medium text-emerald-400 hover:text-emerald-300 hover:underline">
+      <FormField
+        fields={form}
+        name="password"
+        label={t('auth.fields.password')}
+        type="password"
+        autoComplete="current-password"
+      />
+      <button
+        type="button"
+        onClick={onForgotPassword}
+        className="self-start text-sm font-medium text-emerald-400 hover:text-emerald-300 hover:underline"
+      >
         {t('auth.forgotPassword.link')}
       </button>
       <button type="submit" disabled={signIn.isPending} className={buttonClass('primary', 'w-full')}>

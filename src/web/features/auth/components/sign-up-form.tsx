@@ -33,11 +33,25 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
       className="flex flex-col gap-4"
     >
       {signUp.isError && <Alert tone="error">{t(`auth.messages.${signUpErrorMessage(signUp.error)}`)}</Alert>}
-      {signUp.isSuccess && signUp.data.token === null && <Alert tone="success">{t('auth.messages.signUpSuccess')}</Alert>}
+      {signUp.isSuccess && signUp.data.token === null && (
+        <Alert tone="success">{t('auth.messages.signUpSuccess')}</Alert>
+      )}
       <FormField fields={form} name="fullName" label={t('auth.fields.fullName')} autoComplete="name" />
       <FormField fields={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" />
-      <FormField fields={form} name="password" label={t('auth.fields.password')} type="password" autoComplete="new-password" />
-      <FormField fields={form} name="confirmPassword" label={t('auth.fields.confirmPassword')} type="password" autoComplete="new-password" />
+      <FormField
+        fields={form}
+        name="password"
+        label={t('auth.fields.password')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <FormField
+        fields={form}
+        name="confirmPassword"
+        label={t('auth.fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
       <button type="submit" disabled={signUp.isPending} className={buttonClass('primary', 'w-full')}>
         {signUp.isPending ? t('auth.submitting') : t('auth.signUpSubmit')}
       </button>

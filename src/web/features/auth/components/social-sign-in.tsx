@@ -12,7 +12,9 @@ import { SOCIAL_PROVIDERS, isSocialProvider, providerDisplayName, type SocialPro
 type SocialMessage = { key: 'providerMisconfigured' | 'providerFailed'; provider: SocialProvider };
 
 /** What to tell a visitor coming back from a failed provider sign-in (SPEC §8). */
-export function socialMessageFromUrl(error: { provider: string; error: string | null } | undefined): SocialMessage | null {
+export function socialMessageFromUrl(
+  error: { provider: string; error: string | null } | undefined,
+): SocialMessage | null {
   if (error === undefined || !isSocialProvider(error.provider)) return null;
   const key = socialErrorKind(error.error) === 'misconfigured' ? 'providerMisconfigured' : 'providerFailed';
   return { key, provider: error.provider };
@@ -55,7 +57,11 @@ export function SocialSignIn({ initialMessage }: { initialMessage: SocialMessage
         {t('auth.social.label')}
       </p>
       {providers.isError && <Alert tone="warning">{t('auth.messages.providersUnavailable')}</Alert>}
-      {message && <Alert tone="error">{t(`auth.messages.${message.key}`, { provider: providerDisplayName(message.provider) })}</Alert>}
+      {message && (
+        <Alert tone="error">
+          {t(`auth.messages.${message.key}`, { provider: providerDisplayName(message.provider) })}
+        </Alert>
+      )}
       <div className="grid grid-cols-2 gap-2">
         {configured.map((provider) => (
           <button

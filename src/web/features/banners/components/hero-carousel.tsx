@@ -14,7 +14,8 @@ const frameClass = 'relative aspect-[8/3] w-full overflow-hidden rounded-2xl bg-
 
 /** Dark, nearly opaque backgrounds keep the controls readable over any banner. */
 const controlBackground = 'rounded-full bg-slate-950/80';
-const controlButtonClass = 'inline-flex size-8 items-center justify-center rounded-full text-white transition-colors hover:bg-slate-700';
+const controlButtonClass =
+  'inline-flex size-8 items-center justify-center rounded-full text-white transition-colors hover:bg-slate-700';
 
 /**
  * The hero banner carousel of SPEC §2, following the WAI-ARIA carousel pattern: it advances every
@@ -56,7 +57,13 @@ function Carousel({ slides }: { slides: readonly Slide[] }) {
   const showRotationControl = count > 1 && currentSlide.kind === 'image';
 
   return (
-    <section aria-roledescription={t('carousel.roleDescription')} aria-label={t('carousel.label')} className={frameClass} onFocus={onFocus} onBlur={onBlur}>
+    <section
+      aria-roledescription={t('carousel.roleDescription')}
+      aria-label={t('carousel.label')}
+      className={frameClass}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
       {showRotationControl && (
         <button
           ref={rotationButton}
@@ -90,7 +97,12 @@ function Carousel({ slides }: { slides: readonly Slide[] }) {
       {count > 1 && (
         // Along the bottom edge, where banners rarely carry their message. The rotation control
         // stands apart, so nothing here moves when it comes and goes with video slides.
-        <div className={clsx(controlBackground, 'absolute bottom-2 left-1/2 flex -translate-x-1/2 items-center gap-0.5 p-0.5')}>
+        <div
+          className={clsx(
+            controlBackground,
+            'absolute bottom-2 left-1/2 flex -translate-x-1/2 items-center gap-0.5 p-0.5',
+          )}
+        >
           <button
             type="button"
             onClick={() => setPosition(previousIndex(current, count))}
@@ -109,7 +121,10 @@ function Carousel({ slides }: { slides: readonly Slide[] }) {
                 aria-current={index === current ? 'true' : undefined}
                 className="flex size-7 items-center justify-center rounded-full"
               >
-                <span aria-hidden="true" className={clsx('block size-2.5 rounded-full', index === current ? 'bg-emerald-400' : 'bg-slate-300')} />
+                <span
+                  aria-hidden="true"
+                  className={clsx('block size-2.5 rounded-full', index === current ? 'bg-emerald-400' : 'bg-slate-300')}
+                />
               </button>
             ))}
           </div>

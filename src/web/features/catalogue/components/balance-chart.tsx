@@ -54,11 +54,18 @@ export function BalanceChart({ points, language }: BalanceChartProps) {
           if (disposed || !container.current) return;
           chart = createChart(container.current, {
             autoSize: true,
-            layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colours.text, fontFamily: 'inherit' },
+            layout: {
+              background: { type: ColorType.Solid, color: 'transparent' },
+              textColor: colours.text,
+              fontFamily: 'inherit',
+            },
             grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
             rightPriceScale: { borderColor: colours.grid },
             timeScale: { borderColor: colours.grid, fixLeftEdge: true, fixRightEdge: true },
-            localization: { locale: chartLocale[language] ?? language, priceFormatter: (value: number) => formatDecimal(value, language) ?? '' },
+            localization: {
+              locale: chartLocale[language] ?? language,
+              priceFormatter: (value: number) => formatDecimal(value, language) ?? '',
+            },
             // A small static chart: page scrolling on phones must not be captured by it.
             handleScroll: false,
             handleScale: false,
@@ -85,7 +92,11 @@ export function BalanceChart({ points, language }: BalanceChartProps) {
   }, [points, language]);
 
   if (failed) {
-    return <p className="flex h-64 items-center justify-center text-center text-sm text-slate-400">{t('robotDetail.chart.loadError')}</p>;
+    return (
+      <p className="flex h-64 items-center justify-center text-center text-sm text-slate-400">
+        {t('robotDetail.chart.loadError')}
+      </p>
+    );
   }
   return <div ref={container} className="h-64 w-full" />;
 }

@@ -9,7 +9,11 @@ import { BalanceChart } from './balance-chart';
 
 /** Every state fills the same box (chart height plus two caption lines), so the page never shifts. */
 function ChartBox({ children }: { children: ReactNode }) {
-  return <div className="flex h-64 items-center justify-center rounded-lg border border-dashed border-slate-800 p-4 text-center text-sm text-slate-400">{children}</div>;
+  return (
+    <div className="flex h-64 items-center justify-center rounded-lg border border-dashed border-slate-800 p-4 text-center text-sm text-slate-400">
+      {children}
+    </div>
+  );
 }
 const captionClass = 'mt-3 min-h-10 text-sm text-slate-400';
 

@@ -30,7 +30,10 @@ export function CatalogueTools({ query, onQueryChange, sort, onSortChange }: Cat
           {t('browse.searchLabel')}
         </label>
         <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
           <input
             id={searchId}
             type="search"

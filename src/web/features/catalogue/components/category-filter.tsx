@@ -48,7 +48,12 @@ export function CategoryFilter({ categories, counts, totalCount, selected, onSel
   const { t } = useTranslation();
   return (
     <div role="group" aria-label={t('catalogue.filterLabel')} className="flex flex-wrap gap-2">
-      <FilterButton label={t('catalogue.all')} count={totalCount} pressed={selected === null} onClick={() => onSelect(null)} />
+      <FilterButton
+        label={t('catalogue.all')}
+        count={totalCount}
+        pressed={selected === null}
+        onClick={() => onSelect(null)}
+      />
       {categories.map((category) => (
         <FilterButton
           key={category.id}

@@ -24,14 +24,18 @@ export function LivePerformanceCard({ robot }: { robot: Robot }) {
         {t('robotDetail.live.heading')}
       </h2>
       <dl className="mt-3">
-        <StatRow label={t('robotDetail.live.profitFactor')}>{formatDecimal(robot.profit_factor, language) ?? missing}</StatRow>
+        <StatRow label={t('robotDetail.live.profitFactor')}>
+          {formatDecimal(robot.profit_factor, language) ?? missing}
+        </StatRow>
         <StatRow label={t('robotDetail.live.winrate')}>{formatPercent(robot.winrate, language) ?? missing}</StatRow>
         <StatRow label={t('robotDetail.live.profit')}>{formatUsd(robot.profit, language) ?? missing}</StatRow>
         <StatRow label={t('robotDetail.live.monthly')}>{formatPercent(robot.monthly, language) ?? missing}</StatRow>
         <StatRow label={t('robotDetail.live.floating')} valueClassName={floatingClass(robot.floating)}>
           {formatUsd(robot.floating, language) ?? missing}
         </StatRow>
-        <StatRow label={t('robotDetail.live.lastUpdate')}>{formatDateTime(robot.last_stats_update, language) ?? missing}</StatRow>
+        <StatRow label={t('robotDetail.live.lastUpdate')}>
+          {formatDateTime(robot.last_stats_update, language) ?? missing}
+        </StatRow>
       </dl>
     </section>
   );

@@ -27,7 +27,9 @@ export function OrderCard({ robot, access }: { robot: Robot; access: OrderAccess
       <dl className="flex flex-col gap-3">
         <div>
           <dt className="text-sm text-slate-400">{t('robotDetail.price')}</dt>
-          <dd className="mt-1 text-3xl font-bold break-words text-white tabular-nums">{formatUsd(robot.price, i18n.language)}</dd>
+          <dd className="mt-1 text-3xl font-bold break-words text-white tabular-nums">
+            {formatUsd(robot.price, i18n.language)}
+          </dd>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-800 pt-3">
           <dt className="text-sm text-slate-400">{t('robotDetail.delivery')}</dt>

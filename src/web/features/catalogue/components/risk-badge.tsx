@@ -12,7 +12,12 @@ const tones: Record<Robot['risk_level'], string> = {
 export function RiskBadge({ level }: { level: Robot['risk_level'] }) {
   const { t } = useTranslation();
   return (
-    <span className={clsx('inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset', tones[level])}>
+    <span
+      className={clsx(
+        'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset',
+        tones[level],
+      )}
+    >
       <ShieldAlert aria-hidden="true" className="size-4" />
       {t(`risk.${level}`)}
     </span>

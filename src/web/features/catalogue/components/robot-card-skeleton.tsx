@@ -7,7 +7,10 @@ const statSlots = ['balance', 'growth', 'weekly', 'monthly', 'floating'] as cons
  */
 export function RobotCardSkeleton() {
   return (
-    <div aria-hidden="true" className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
+    <div
+      aria-hidden="true"
+      className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900"
+    >
       <div className="aspect-video w-full bg-slate-800" />
       <div className="flex flex-1 flex-col gap-4 p-4">
         <div className="flex min-h-14 items-start justify-between gap-3">

@@ -5,7 +5,14 @@ import { CATALOGUE_SKELETON_CARDS } from '../../../../shared/constants.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { useCategories } from '../api/get-categories';
 import { useRobots } from '../api/get-robots';
-import { countRobotsByCategory, filterRobotsByCategory, searchRobotsByName, sortRobots, toRobotSort, type RobotSort } from '../filter-robots';
+import {
+  countRobotsByCategory,
+  filterRobotsByCategory,
+  searchRobotsByName,
+  sortRobots,
+  toRobotSort,
+  type RobotSort,
+} from '../filter-robots';
 import { CatalogueTools } from './catalogue-tools';
 import { CategoryFilter } from './category-filter';
 import { RobotCard } from './robot-card';
@@ -108,7 +115,11 @@ export function RobotCatalogue({ isSignedIn }: RobotCatalogueProps) {
 
   function renderBody() {
     if (robots === undefined) {
-      return robotsQuery.isError ? <CatalogueError onRetry={() => void robotsQuery.refetch()} /> : <CatalogueSkeleton />;
+      return robotsQuery.isError ? (
+        <CatalogueError onRetry={() => void robotsQuery.refetch()} />
+      ) : (
+        <CatalogueSkeleton />
+      );
     }
     if (visible.length === 0) return <CatalogueEmpty />;
     return (

@@ -28,7 +28,10 @@ export function RobotDetailView({ robot, categoryName, access }: RobotDetailView
   const descriptionId = useId();
   return (
     <div className="page-container py-8 sm:py-10">
-      <Link to="/" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-slate-300 hover:text-white">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-slate-300 hover:text-white"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t('robotDetail.backToCatalog')}
       </Link>
@@ -51,7 +54,9 @@ export function RobotDetailView({ robot, categoryName, access }: RobotDetailView
               <span className="inline-flex items-center gap-1.5 rounded-full bg-slate-800 px-3 py-1 text-sm text-slate-200">
                 <TrendingUp aria-hidden="true" className="size-4 text-emerald-400" />
                 {t('robotDetail.performance')}{' '}
-                <strong className="font-semibold text-white tabular-nums">{formatPercent(robot.performance_estimate, i18n.language)}</strong>
+                <strong className="font-semibold text-white tabular-nums">
+                  {formatPercent(robot.performance_estimate, i18n.language)}
+                </strong>
               </span>
             </div>
           </div>
@@ -64,7 +69,11 @@ export function RobotDetailView({ robot, categoryName, access }: RobotDetailView
           <h2 id={descriptionId} className="text-xl font-semibold text-white">
             {t('robotDetail.description')}
           </h2>
-          <RichText html={robot.description} className="mt-4" fallback={<p className="mt-4 text-slate-300">{t('common.noValue')}</p>} />
+          <RichText
+            html={robot.description}
+            className="mt-4"
+            fallback={<p className="mt-4 text-slate-300">{t('common.noValue')}</p>}
+          />
         </section>
         <TechnicalSpecs robot={robot} />
         <BalanceHistory robotId={robot.id} />

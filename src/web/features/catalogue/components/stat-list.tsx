@@ -2,7 +2,15 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 /** A term and its value in the page's definition lists. */
-export function StatRow({ label, children, valueClassName }: { label: string; children: ReactNode; valueClassName?: string }) {
+export function StatRow({
+  label,
+  children,
+  valueClassName,
+}: {
+  label: string;
+  children: ReactNode;
+  valueClassName?: string;
+}) {
   return (
     <div className="flex items-baseline justify-between gap-4 border-b border-slate-800 py-2.5 last:border-b-0">
       <dt className="text-sm text-slate-400">{label}</dt>

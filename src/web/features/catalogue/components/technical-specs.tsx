@@ -15,10 +15,16 @@ export function TechnicalSpecs({ robot }: { robot: Robot }) {
         {t('robotDetail.specs.heading')}
       </h2>
       <dl className="mt-3">
-        <StatRow label={t('robotDetail.specs.tradingPair')}>{robot.trading_pair?.trim() || t('robotDetail.specs.defaultPair')}</StatRow>
-        <StatRow label={t('robotDetail.specs.exchange')}>{robot.exchange?.trim() || t('robotDetail.specs.defaultExchange')}</StatRow>
+        <StatRow label={t('robotDetail.specs.tradingPair')}>
+          {robot.trading_pair?.trim() || t('robotDetail.specs.defaultPair')}
+        </StatRow>
+        <StatRow label={t('robotDetail.specs.exchange')}>
+          {robot.exchange?.trim() || t('robotDetail.specs.defaultExchange')}
+        </StatRow>
       </dl>
-      <h3 className="mt-5 text-sm font-semibold tracking-wide text-slate-400 uppercase">{t('robotDetail.specs.features')}</h3>
+      <h3 className="mt-5 text-sm font-semibold tracking-wide text-slate-400 uppercase">
+        {t('robotDetail.specs.features')}
+      </h3>
       {features.length === 0 ? (
         <p className="mt-2 text-slate-300">{t('common.noValue')}</p>
       ) : (

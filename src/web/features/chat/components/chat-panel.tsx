@@ -36,13 +36,18 @@ function MessageBubble({ message }: { message: ChatMessage }) {
     <li
       className={clsx(
         'flex max-w-[85%] flex-col gap-1 rounded-2xl px-3 py-2 text-sm',
-        message.isBot ? 'self-start rounded-bl-sm bg-slate-800 text-slate-100' : 'self-end rounded-br-sm bg-emerald-500 text-slate-950',
+        message.isBot
+          ? 'self-start rounded-bl-sm bg-slate-800 text-slate-100'
+          : 'self-end rounded-br-sm bg-emerald-500 text-slate-950',
       )}
     >
       <span className="sr-only">{message.isBot ? t('chat.assistant') : t('chat.you')}: </span>
       {/* Plain text only: whatever the workflow answers is never parsed as HTML. */}
       <p className="break-words whitespace-pre-wrap">{message.text}</p>
-      <time dateTime={message.timestamp.toISOString()} className={clsx('text-xs', message.isBot ? 'text-slate-400' : 'text-slate-800')}>
+      <time
+        dateTime={message.timestamp.toISOString()}
+        className={clsx('text-xs', message.isBot ? 'text-slate-400' : 'text-slate-800')}
+      >
         {formatTime(message.timestamp, i18n.language)}
       </time>
     </li>
@@ -61,7 +66,9 @@ export default function ChatPanel({ id, welcome, onClose }: ChatPanelProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [state, dispatch] = useReducer(chatReducer, null, () => startChat(welcomeText(welcome, t('chat.defaultWelcome')), new Date()));
+  const [state, dispatch] = useReducer(chatReducer, null, () =>
+    startChat(welcomeText(welcome, t('chat.defaultWelcome')), new Date()),
+  );
   const [draft, setDraft] = useState('');
   const sendMessage = useSendChatMessage();
 
@@ -90,7 +97,8 @@ export default function ChatPanel({ id, welcome, onClose }: ChatPanelProps) {
     sendMessage.mutate(
       { message },
       {
-        onSuccess: (reply) => dispatch({ type: 'replied', text: replyText(reply) ?? t('chat.noResponse'), at: new Date() }),
+        onSuccess: (reply) =>
+          dispatch({ type: 'replied', text: replyText(reply) ?? t('chat.noResponse'), at: new Date() }),
         onError: () => dispatch({ type: 'replied', text: t('chat.technicalDifficulties'), at: new Date() }),
       },
     );

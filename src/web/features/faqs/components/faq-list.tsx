@@ -27,13 +27,21 @@ export function FaqList() {
           {t('faqPage.loading')}
         </p>
         {skeletonRows.map((row) => (
-          <div key={row} aria-hidden="true" className="h-14 animate-pulse rounded-xl border border-slate-800 bg-slate-900" />
+          <div
+            key={row}
+            aria-hidden="true"
+            className="h-14 animate-pulse rounded-xl border border-slate-800 bg-slate-900"
+          />
         ))}
       </div>
     );
   }
   if (faqs.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-700 p-10 text-center text-slate-300">{t('faqPage.empty')}</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-700 p-10 text-center text-slate-300">
+        {t('faqPage.empty')}
+      </p>
+    );
   }
   return <FaqAccordion faqs={faqs} />;
 }

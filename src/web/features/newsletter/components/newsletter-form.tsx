@@ -39,7 +39,10 @@ export function NewsletterForm() {
       {
         onSuccess: (result) => {
           setEmail('');
-          setState({ status: 'success', message: result.confirmationRequired ? 'newsletterOptIn.checkEmail' : 'newsletter.messages.success' });
+          setState({
+            status: 'success',
+            message: result.confirmationRequired ? 'newsletterOptIn.checkEmail' : 'newsletter.messages.success',
+          });
         },
         onError: (error) => setState({ status: 'error', message: subscribeFailureMessage(error) }),
       },

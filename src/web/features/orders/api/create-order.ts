@@ -4,7 +4,13 @@ import { apiPost } from '../../../lib/api-client';
 import { getOrderQueryOptions } from './get-order';
 
 /** The key makes a retried submission (double click, lost answer) return the same order. */
-export function createOrder({ input, idempotencyKey }: { input: CreateOrderInput; idempotencyKey: string }): Promise<Order> {
+export function createOrder({
+  input,
+  idempotencyKey,
+}: {
+  input: CreateOrderInput;
+  idempotencyKey: string;
+}): Promise<Order> {
   return apiPost<Order>('/api/orders', input, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 

@@ -8,7 +8,11 @@ export function getOrder(orderId: string, options?: RequestOptions): Promise<Ord
 }
 
 export function getOrderQueryOptions(orderId: string) {
-  return queryOptions({ queryKey: ['order', orderId], queryFn: ({ signal }) => getOrder(orderId, { signal }), staleTime: 0 });
+  return queryOptions({
+    queryKey: ['order', orderId],
+    queryFn: ({ signal }) => getOrder(orderId, { signal }),
+    staleTime: 0,
+  });
 }
 
 export function useOrder(orderId: string) {

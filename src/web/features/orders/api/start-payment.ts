@@ -12,6 +12,7 @@ export function useStartPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startPayment,
-    onSettled: (_data, _error, orderId) => queryClient.invalidateQueries({ queryKey: getOrderQueryOptions(orderId).queryKey }),
+    onSettled: (_data, _error, orderId) =>
+      queryClient.invalidateQueries({ queryKey: getOrderQueryOptions(orderId).queryKey }),
   });
 }

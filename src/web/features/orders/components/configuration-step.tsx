@@ -17,7 +17,10 @@ type MessageKey = OrderFieldMessageKey | 'invalid';
 type Errors = Partial<Record<Field, MessageKey>>;
 
 /** The message key of a field's first problem, checked by the same schemas as the server. */
-function fieldError(schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown): MessageKey | undefined {
+function fieldError(
+  schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+): MessageKey | undefined {
   const result = schema.safeParse(value);
   if (result.success) return undefined;
   return orderFieldMessageKey(result.error?.issues[0]?.message ?? '') ?? 'invalid';
@@ -26,7 +29,15 @@ function fieldError(schema: { safeParse(value: unknown): { success: boolean; err
 export type ConfigurationValues = Omit<CreateOrderInput, 'robot_id'>;
 
 /** Step 1 (SPEC §2, §5): Telegram username, strategy with its live counter, terms. */
-export function ConfigurationStep({ onSubmit, isSubmitting, failed }: { onSubmit: (values: ConfigurationValues) => void; isSubmitting: boolean; failed: boolean }) {
+export function ConfigurationStep({
+  onSubmit,
+  isSubmitting,
+  failed,
+}: {
+  onSubmit: (values: ConfigurationValues) => void;
+  isSubmitting: boolean;
+  failed: boolean;
+}) {
   const { t } = useTranslation();
   const [telegram, setTelegram] = useState('');
   const [strategy, setStrategy] = useState('');
@@ -75,11 +86,21 @@ export function ConfigurationStep({ onSubmit, isSubmitting, failed }: { onSubmit
           <label htmlFor={strategyId} className="text-sm font-medium text-slate-200">
             {t('orders.configuration.knowMore')}
           </label>
-          <span aria-live="polite" className={strategy.length > STRATEGY_MAX_LENGTH ? 'text-xs text-red-300 tabular-nums' : 'text-xs text-slate-400 tabular-nums'}>
+          <span
+            aria-live="polite"
+            className={
+              strategy.length > STRATEGY_MAX_LENGTH
+                ? 'text-xs text-red-300 tabular-nums'
+                : 'text-xs text-slate-400 tabular-nums'
+            }
+          >
             {strategy.length}/{STRATEGY_MAX_LENGTH}
           </span>
         </div>
-        <div id={`${strategyId}-prompts`} className="rounded-lg border border-slate-800 bg-slate-950/60 p-3 text-sm text-slate-300">
+        <div
+          id={`${strategyId}-prompts`}
+          className="rounded-lg border border-slate-800 bg-slate-950/60 p-3 text-sm text-slate-300"
+        >
           <p>{t('orders.configuration.promptsIntro')}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             <li>{t('orders.configuration.promptExperience')}</li>
@@ -126,8 +147,22 @@ export function ConfigurationStep({ onSubmit, isSubmitting, failed }: { onSubmit
             <Trans
               i18nKey="orders.configuration.terms"
               components={{
-                terms: <a href="/Terms" target="_blank" rel="noopener" className="text-emerald-300 underline hover:text-emerald-200" />,
-                risk: <a href="/RiskDisclosure" target="_blank" rel="noopener" className="text-emerald-300 underline hover:text-emerald-200" />,
+                terms: (
+                  <a
+                    href="/Terms"
+                    target="_blank"
+                    rel="noopener"
+                    className="text-emerald-300 underline hover:text-emerald-200"
+                  />
+                ),
+                risk: (
+                  <a
+                    href="/RiskDisclosure"
+                    target="_blank"
+                    rel="noopener"
+                    className="text-emerald-300 underline hover:text-emerald-200"
+                  />
+                ),
               }}
             />
           </label>

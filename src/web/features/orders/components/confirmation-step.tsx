@@ -25,7 +25,9 @@ export function ConfirmationStep({ order }: { order: Order }) {
           <dd className="font-mono break-all text-white">{order.payment_id ?? t('common.noValue')}</dd>
         </div>
       </dl>
-      <p className="text-sm text-slate-300">{t('orders.confirmation.telegramNote', { username: order.telegram_username })}</p>
+      <p className="text-sm text-slate-300">
+        {t('orders.confirmation.telegramNote', { username: order.telegram_username })}
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <Link to="/Dashboard" className={buttonClass('primary')}>
           {t('orders.confirmation.viewOrders')}

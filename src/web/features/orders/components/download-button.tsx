@@ -8,7 +8,10 @@ import { errorCodeOf } from '../../../lib/api-client';
 import { useRequestDownload } from '../api/request-download';
 
 /** SPEC §8's download messages for what went wrong. */
-function downloadErrorKey(error: unknown): { key: 'orders.myOrders.unavailable' | 'orders.myOrders.noLink' | 'orders.myOrders.downloadError'; message?: string } {
+function downloadErrorKey(error: unknown): {
+  key: 'orders.myOrders.unavailable' | 'orders.myOrders.noLink' | 'orders.myOrders.downloadError';
+  message?: string;
+} {
   if (errorCodeOf(error) === 'file_unavailable') return { key: 'orders.myOrders.unavailable' };
   return { key: 'orders.myOrders.downloadError', message: error instanceof Error ? error.message : String(error) };
 }
@@ -18,7 +21,8 @@ export function DownloadButton({ order }: { order: Order }) {
   const { t } = useTranslation();
   const download = useRequestDownload();
   const [error, setError] = useState<string | null>(null);
-  if (order.status !== downloadableStatus || !order.has_file) return <span className="text-sm text-slate-500">{t('common.noValue')}</span>;
+  if (order.status !== downloadableStatus || !order.has_file)
+    return <span className="text-sm text-slate-500">{t('common.noValue')}</span>;
   if (order.downloads_remaining <= 0) {
     return (
       <button type="button" disabled className={buttonClass('secondary', 'h-9 text-xs opacity-70')}>
@@ -47,7 +51,11 @@ export function DownloadButton({ order }: { order: Order }) {
           });
         }}
       >
-        {download.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Download aria-hidden="true" className="size-4" />}
+        {download.isPending ? (
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <Download aria-hidden="true" className="size-4" />
+        )}
         {t('orders.myOrders.download', { count: order.downloads_remaining })}
       </button>
       {error && (

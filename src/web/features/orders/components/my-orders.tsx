@@ -35,7 +35,8 @@ export function MyOrders() {
                 <p className="font-semibold text-white">{order.robot_name}</p>
                 <p className="mt-0.5 text-sm text-slate-400">
                   <span className="sr-only">{t('orders.myOrders.number')} </span>
-                  <span className="font-mono">#{shortOrderNumber(order.id)}</span> · {formatDay(order.created_date, i18n.language)}
+                  <span className="font-mono">#{shortOrderNumber(order.id)}</span> ·{' '}
+                  {formatDay(order.created_date, i18n.language)}
                 </p>
               </div>
               <StatusBadge status={order.status} />
@@ -47,32 +48,44 @@ export function MyOrders() {
         ))}
       </ul>
       <div className="mt-6 hidden overflow-x-auto rounded-xl border border-slate-800 md:block">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <thead className="bg-slate-900 text-slate-400">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.number')}</th>
-            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.robot')}</th>
-            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.date')}</th>
-            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.status')}</th>
-            <th scope="col" className="px-4 py-3 font-medium">{t('orders.myOrders.actions')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-800">
-          {orders.data.map((order) => (
-            <tr key={order.id} className="bg-slate-950">
-              <td className="px-4 py-3 font-mono text-slate-200">#{shortOrderNumber(order.id)}</td>
-              <td className="px-4 py-3 text-white">{order.robot_name}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-300">{formatDay(order.created_date, i18n.language)}</td>
-              <td className="px-4 py-3">
-                <StatusBadge status={order.status} />
-              </td>
-              <td className="px-4 py-3">
-                <DownloadButton order={order} />
-              </td>
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <thead className="bg-slate-900 text-slate-400">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t('orders.myOrders.number')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t('orders.myOrders.robot')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t('orders.myOrders.date')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t('orders.myOrders.status')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t('orders.myOrders.actions')}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-slate-800">
+            {orders.data.map((order) => (
+              <tr key={order.id} className="bg-slate-950">
+                <td className="px-4 py-3 font-mono text-slate-200">#{shortOrderNumber(order.id)}</td>
+                <td className="px-4 py-3 text-white">{order.robot_name}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-300">
+                  {formatDay(order.created_date, i18n.language)}
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={order.status} />
+                </td>
+                <td className="px-4 py-3">
+                  <DownloadButton order={order} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </>
   );

@@ -18,7 +18,11 @@ export function OrderStepper({ current }: { current: WizardStep }) {
         const done = step < current;
         const active = step === current;
         return (
-          <li key={step} aria-current={active ? 'step' : undefined} className="flex min-w-0 flex-col items-center gap-2 text-center sm:flex-row sm:text-left">
+          <li
+            key={step}
+            aria-current={active ? 'step' : undefined}
+            className="flex min-w-0 flex-col items-center gap-2 text-center sm:flex-row sm:text-left"
+          >
             <span
               className={clsx(
                 'flex size-8 shrink-0 items-center justify-center rounded-full border text-sm font-bold',
@@ -29,7 +33,9 @@ export function OrderStepper({ current }: { current: WizardStep }) {
             >
               {done ? <Check aria-hidden="true" className="size-4" /> : step}
             </span>
-            <span className={clsx('text-xs font-medium sm:text-sm', active ? 'text-white' : 'text-slate-400')}>{t(key)}</span>
+            <span className={clsx('text-xs font-medium sm:text-sm', active ? 'text-white' : 'text-slate-400')}>
+              {t(key)}
+            </span>
           </li>
         );
       })}

@@ -8,7 +8,15 @@ export type SummaryRobot = { name: string; price: number; image_url: string | nu
 const FALLBACK_IMAGE = '/images/robot-fallback.svg';
 
 /** The side summary of SPEC §2: robot, client, the announced 24H delivery and the total in USD. */
-export function OrderSummary({ robot, categoryName, clientName }: { robot: SummaryRobot; categoryName: string | undefined; clientName: string }) {
+export function OrderSummary({
+  robot,
+  categoryName,
+  clientName,
+}: {
+  robot: SummaryRobot;
+  categoryName: string | undefined;
+  clientName: string;
+}) {
   const { t, i18n } = useTranslation();
   const price = formatUsd(robot.price, i18n.language);
   return (
@@ -44,9 +52,7 @@ export function OrderSummary({ robot, categoryName, clientName }: { robot: Summa
         </div>
         <div className="flex justify-between gap-4 border-t border-slate-800 pt-3 text-base">
           <dt className="font-semibold text-white">{t('orders.summary.total', { currency: CURRENCY })}</dt>
-          <dd className="font-bold text-emerald-300 tabular-nums">
-            {price}
-          </dd>
+          <dd className="font-bold text-emerald-300 tabular-nums">{price}</dd>
         </div>
       </dl>
     </aside>

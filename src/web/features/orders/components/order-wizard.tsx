@@ -37,7 +37,12 @@ export function OrderWizard({ robot, categoryName, clientName, order, onOrderCre
             <ConfigurationStep
               isSubmitting={createOrder.isPending}
               failed={createOrder.isError}
-              onSubmit={(values) => createOrder.mutate({ input: { ...values, robot_id: robot.id }, idempotencyKey }, { onSuccess: onOrderCreated })}
+              onSubmit={(values) =>
+                createOrder.mutate(
+                  { input: { ...values, robot_id: robot.id }, idempotencyKey },
+                  { onSuccess: onOrderCreated },
+                )
+              }
             />
           )}
           {step === 2 && order && <PaymentStep order={order} />}

@@ -14,7 +14,8 @@ function usePaymentError(error: unknown): string | null {
   const { t } = useTranslation();
   if (!error) return null;
   if (errorCodeOf(error) === 'payment_not_configured') return t('orders.payment.notConfigured');
-  if (error instanceof ApiError && error.message === paymentMessages.payUrlMissing) return t('orders.payment.payUrlMissing');
+  if (error instanceof ApiError && error.message === paymentMessages.payUrlMissing)
+    return t('orders.payment.payUrlMissing');
   return t('orders.payment.requestError', { message: error instanceof Error ? error.message : String(error) });
 }
 
@@ -97,11 +98,20 @@ export function PaymentStep({ order }: { order: Order }) {
           <Detail label={t('orders.payment.orderId')} value={order.id} />
           <Detail label={t('orders.payment.bookingId')} value={order.payment_id ?? t('common.noValue')} />
         </dl>
-        <a href={order.pay_url!} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'w-full')}>
+        <a
+          href={order.pay_url!}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass('secondary', 'w-full')}
+        >
           <ExternalLink aria-hidden="true" className="size-4" />
           {t('orders.payment.reopen')}
         </a>
-        {timedOut ? <Alert tone="warning">{t('orders.payment.timeout')}</Alert> : <p className="text-center text-sm text-slate-300">{t('orders.payment.waiting')}</p>}
+        {timedOut ? (
+          <Alert tone="warning">{t('orders.payment.timeout')}</Alert>
+        ) : (
+          <p className="text-center text-sm text-slate-300">{t('orders.payment.waiting')}</p>
+        )}
       </section>
     );
   }
@@ -118,7 +128,12 @@ export function PaymentStep({ order }: { order: Order }) {
         <p>{t('orders.payment.noticeMethods')}</p>
       </div>
       {errorMessage && <Alert tone="error">{errorMessage}</Alert>}
-      <button type="button" onClick={book} disabled={payment.isPending} className={buttonClass('primary', 'w-full text-base')}>
+      <button
+        type="button"
+        onClick={book}
+        disabled={payment.isPending}
+        className={buttonClass('primary', 'w-full text-base')}
+      >
         {payment.isPending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
         {t('orders.payment.book', { price: formatUsd(order.price, i18n.language) })}
       </button>

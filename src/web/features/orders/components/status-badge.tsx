@@ -15,7 +15,12 @@ export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const known = (orderStatuses as readonly string[]).includes(status);
   return (
-    <span className={clsx('inline-flex rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap', known ? tones[status] : 'border-slate-700 bg-slate-800 text-slate-300')}>
+    <span
+      className={clsx(
+        'inline-flex rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap',
+        known ? tones[status] : 'border-slate-700 bg-slate-800 text-slate-300',
+      )}
+    >
       {t(`orders.status.${known ? status : 'unknown'}` as 'orders.status.unknown')}
     </span>
   );

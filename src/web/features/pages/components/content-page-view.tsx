@@ -65,7 +65,11 @@ function ContentPageBody({ slug, defaultTitle }: ContentPageViewProps) {
       <RichText
         html={page?.content ?? ''}
         className="mt-8 max-w-3xl"
-        fallback={<p className="mt-8 max-w-3xl rounded-xl border border-dashed border-slate-700 p-10 text-center text-slate-300">{t('contentPage.empty')}</p>}
+        fallback={
+          <p className="mt-8 max-w-3xl rounded-xl border border-dashed border-slate-700 p-10 text-center text-slate-300">
+            {t('contentPage.empty')}
+          </p>
+        }
       />
     </PageShell>
   );

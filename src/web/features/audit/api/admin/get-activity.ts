@@ -10,12 +10,19 @@ export function activitySearch(filters: ActivityFilters & { page?: number; pageS
   return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
 }
 
-export function getActivity(query: ActivityFilters & { page: number; pageSize: number }, options?: RequestOptions): Promise<AuditPage> {
+export function getActivity(
+  query: ActivityFilters & { page: number; pageSize: number },
+  options?: RequestOptions,
+): Promise<AuditPage> {
   return apiGet<AuditPage>(`/api/admin/audit?${activitySearch(query)}`, options);
 }
 
 export function getActivityQueryOptions(query: ActivityFilters & { page: number; pageSize: number }) {
-  return queryOptions({ queryKey: ['admin', 'audit', query], queryFn: ({ signal }) => getActivity(query, { signal }), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: ['admin', 'audit', query],
+    queryFn: ({ signal }) => getActivity(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One page of the activity log, newest first; the previous page stays shown while the next loads. */

@@ -28,11 +28,27 @@ export function ActivityLog() {
   };
 
   const columns: DataTableColumn<AuditEntry>[] = [
-    { id: 'when', header: t('backOffice.activity.when'), cell: (entry) => formatDateTime(entry.created_at, i18n.language), className: 'whitespace-nowrap' },
+    {
+      id: 'when',
+      header: t('backOffice.activity.when'),
+      cell: (entry) => formatDateTime(entry.created_at, i18n.language),
+      className: 'whitespace-nowrap',
+    },
     { id: 'who', header: t('backOffice.activity.who'), cell: (entry) => entry.actor_email, className: 'break-all' },
     { id: 'action', header: t('backOffice.activity.action'), cell: (entry) => `${entry.action} · ${entry.resource}` },
-    { id: 'record', header: t('backOffice.activity.record'), cell: (entry) => entry.summary || entry.record_id || t('common.noValue'), className: 'font-medium text-white' },
-    { id: 'changes', header: t('backOffice.activity.changes'), cell: (entry) => <span className="line-clamp-3 text-xs break-all">{describeChanges(entry.changes) || t('common.noValue')}</span> },
+    {
+      id: 'record',
+      header: t('backOffice.activity.record'),
+      cell: (entry) => entry.summary || entry.record_id || t('common.noValue'),
+      className: 'font-medium text-white',
+    },
+    {
+      id: 'changes',
+      header: t('backOffice.activity.changes'),
+      cell: (entry) => (
+        <span className="line-clamp-3 text-xs break-all">{describeChanges(entry.changes) || t('common.noValue')}</span>
+      ),
+    },
   ];
 
   const inputClass = 'h-11 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100';
@@ -43,7 +59,12 @@ export function ActivityLog() {
           <label htmlFor={ids.resource} className="text-sm font-medium text-slate-300">
             {t('backOffice.activity.resource')}
           </label>
-          <select id={ids.resource} value={filters.resource ?? ''} onChange={(event) => filter({ resource: event.target.value || undefined })} className={inputClass}>
+          <select
+            id={ids.resource}
+            value={filters.resource ?? ''}
+            onChange={(event) => filter({ resource: event.target.value || undefined })}
+            className={inputClass}
+          >
             <option value="">{t('backOffice.activity.all')}</option>
             {RESOURCES.map((resource) => (
               <option key={resource} value={resource}>
@@ -56,19 +77,37 @@ export function ActivityLog() {
           <label htmlFor={ids.actor} className="text-sm font-medium text-slate-300">
             {t('backOffice.activity.who')}
           </label>
-          <input id={ids.actor} type="search" value={filters.actor ?? ''} onChange={(event) => filter({ actor: event.target.value || undefined })} className={inputClass} />
+          <input
+            id={ids.actor}
+            type="search"
+            value={filters.actor ?? ''}
+            onChange={(event) => filter({ actor: event.target.value || undefined })}
+            className={inputClass}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.from} className="text-sm font-medium text-slate-300">
             {t('backOffice.activity.from')}
           </label>
-          <input id={ids.from} type="date" value={filters.from ?? ''} onChange={(event) => filter({ from: event.target.value || undefined })} className={inputClass} />
+          <input
+            id={ids.from}
+            type="date"
+            value={filters.from ?? ''}
+            onChange={(event) => filter({ from: event.target.value || undefined })}
+            className={inputClass}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.to} className="text-sm font-medium text-slate-300">
             {t('backOffice.activity.to')}
           </label>
-          <input id={ids.to} type="date" value={filters.to ?? ''} onChange={(event) => filter({ to: event.target.value || undefined })} className={inputClass} />
+          <input
+            id={ids.to}
+            type="date"
+            value={filters.to ?? ''}
+            onChange={(event) => filter({ to: event.target.value || undefined })}
+            className={inputClass}
+          />
         </div>
         <a href={`/api/admin/audit/export?${activitySearch(filters)}`} download className={buttonClass('secondary')}>
           {t('backOffice.activity.export')}

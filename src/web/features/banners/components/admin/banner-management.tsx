@@ -21,7 +21,10 @@ type BannerForm = { title: string; type: 'image' | 'youtube'; content_url: strin
 
 /** An image banner's picture; a video's id on a player-like tile (no request to YouTube from here). */
 function BannerPreview({ banner }: { banner: HeroBanner }) {
-  if (banner.type === 'image') return <img src={banner.content_url} alt="" loading="lazy" className="h-12 w-20 rounded bg-slate-800 object-cover" />;
+  if (banner.type === 'image')
+    return (
+      <img src={banner.content_url} alt="" loading="lazy" className="h-12 w-20 rounded bg-slate-800 object-cover" />
+    );
   return (
     <span className="flex h-12 w-20 flex-col items-center justify-center rounded bg-red-950/60 text-red-300">
       <Play aria-hidden="true" className="size-4" />
@@ -39,14 +42,28 @@ export function BannerManagement() {
   const record = page.editing?.record ?? null;
   const [uploading, setUploading] = useState(false);
 
-
   const save = (values: BannerInput) =>
-    withToasts(record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values), t('backOffice.banners.saved', { name: values.title }), t('backOffice.saveFailed'));
+    withToasts(
+      record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values),
+      t('backOffice.banners.saved', { name: values.title }),
+      t('backOffice.saveFailed'),
+    );
 
   const columns: DataTableColumn<HeroBanner>[] = [
     { id: 'preview', header: t('backOffice.banners.preview'), cell: (banner) => <BannerPreview banner={banner} /> },
-    { id: 'title', header: t('backOffice.banners.title'), value: (banner) => banner.title, cell: (banner) => banner.title, className: 'font-medium text-white' },
-    { id: 'type', header: t('backOffice.banners.type'), value: (banner) => banner.type, cell: (banner) => t(`backOffice.banners.types.${banner.type}`) },
+    {
+      id: 'title',
+      header: t('backOffice.banners.title'),
+      value: (banner) => banner.title,
+      cell: (banner) => banner.title,
+      className: 'font-medium text-white',
+    },
+    {
+      id: 'type',
+      header: t('backOffice.banners.type'),
+      value: (banner) => banner.type,
+      cell: (banner) => t(`backOffice.banners.types.${banner.type}`),
+    },
     {
       id: 'order',
       header: t('backOffice.order'),
@@ -61,7 +78,13 @@ export function BannerManagement() {
               index={all.indexOf(banner)}
               count={all.length}
               disabled={move.isPending}
-              onMove={(direction) => void withToasts(move.mutateAsync({ id: banner.id, direction }), t('backOffice.moved', { name: banner.title }), t('backOffice.moveFailed')).catch(() => undefined)}
+              onMove={(direction) =>
+                void withToasts(
+                  move.mutateAsync({ id: banner.id, direction }),
+                  t('backOffice.moved', { name: banner.title }),
+                  t('backOffice.moveFailed'),
+                ).catch(() => undefined)
+              }
             />
           </span>
         );
@@ -76,7 +99,11 @@ export function BannerManagement() {
           active={banner.active}
           label={banner.title}
           onToggle={(active) =>
-            void withToasts(update.mutateAsync({ id: banner.id, patch: { active } }), t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: banner.title }), t('backOffice.saveFailed')).catch(() => undefined)
+            void withToasts(
+              update.mutateAsync({ id: banner.id, patch: { active } }),
+              t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: banner.title }),
+              t('backOffice.saveFailed'),
+            ).catch(() => undefined)
           }
         />
       ),
@@ -98,21 +125,35 @@ export function BannerManagement() {
             {t('backOffice.banners.add')}
           </button>
         }
-        rowActions={(banner) => <RowActions label={banner.title} onEdit={() => page.openEdit(banner)} onDelete={() => page.askDelete(banner)} />}
+        rowActions={(banner) => (
+          <RowActions
+            label={banner.title}
+            onEdit={() => page.openEdit(banner)}
+            onDelete={() => page.askDelete(banner)}
+          />
+        )}
       />
       <FormDialog<BannerForm, BannerInput>
         open={page.editing !== null}
         onOpenChange={(open) => !open && page.closeForm()}
         title={record ? t('backOffice.banners.editTitle') : t('backOffice.banners.addTitle')}
         schema={bannerInputSchema as never}
-        defaultValues={record ? { title: record.title, type: record.type, content_url: record.content_url, active: record.active } : { title: '', type: 'image', content_url: '', active: true }}
+        defaultValues={
+          record
+            ? { title: record.title, type: record.type, content_url: record.content_url, active: record.active }
+            : { title: '', type: 'image', content_url: '', active: true }
+        }
         onSubmit={save}
         busy={uploading}
         busyLabel={t('backOffice.uploadingImage')}
       >
         {(form) => (
           <>
-            <TextInputField<BannerForm> name="title" label={t('backOffice.banners.title')} invalidMessage={t('backOffice.form.required')} />
+            <TextInputField<BannerForm>
+              name="title"
+              label={t('backOffice.banners.title')}
+              invalidMessage={t('backOffice.form.required')}
+            />
             <SelectField<BannerForm>
               name="type"
               label={t('backOffice.banners.type')}
@@ -122,9 +163,21 @@ export function BannerManagement() {
               ]}
             />
             {form.watch('type') === 'youtube' ? (
-              <TextInputField<BannerForm> name="content_url" type="url" label={t('backOffice.banners.videoUrl')} hint={t('backOffice.banners.videoHint')} invalidMessage={t('backOffice.banners.videoInvalid')} />
+              <TextInputField<BannerForm>
+                name="content_url"
+                type="url"
+                label={t('backOffice.banners.videoUrl')}
+                hint={t('backOffice.banners.videoHint')}
+                invalidMessage={t('backOffice.banners.videoInvalid')}
+              />
             ) : (
-              <ImageUploadField<BannerForm> name="content_url" kind="banner" label={t('backOffice.banners.image')} allowAddress onBusyChange={setUploading} />
+              <ImageUploadField<BannerForm>
+                name="content_url"
+                kind="banner"
+                label={t('backOffice.banners.image')}
+                allowAddress
+                onBusyChange={setUploading}
+              />
             )}
             {form.formState.errors.content_url && form.watch('type') === 'image' && (
               <p role="alert" className="text-sm text-red-300">
@@ -139,7 +192,13 @@ export function BannerManagement() {
         record={page.deleting}
         onClose={page.closeDelete}
         message={(record) => t('backOffice.banners.confirmDelete', { name: record.title })}
-        onConfirm={(record) => withToasts(remove.mutateAsync(record.id), t('backOffice.deleted', { name: record.title }), t('backOffice.deleteFailed'))}
+        onConfirm={(record) =>
+          withToasts(
+            remove.mutateAsync(record.id),
+            t('backOffice.deleted', { name: record.title }),
+            t('backOffice.deleteFailed'),
+          )
+        }
       />
     </>
   );

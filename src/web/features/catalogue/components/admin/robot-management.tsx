@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { riskLevelSchema, robotInputSchema, robotStatusSchema, type Category, type Robot, type RobotInput } from '../../../../../shared/schemas/catalogue.js';
+import {
+  riskLevelSchema,
+  robotInputSchema,
+  robotStatusSchema,
+  type Category,
+  type Robot,
+  type RobotInput,
+} from '../../../../../shared/schemas/catalogue.js';
 import { useAdminList, useAdminMutations } from '../../../../components/admin/admin-resource';
 import { ConfirmDeleteDialog } from '../../../../components/admin/confirm-delete-dialog';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
@@ -63,21 +70,49 @@ export function RobotManagement() {
   const [uploading, setUploading] = useState(false);
 
   const activeCategories = (categories.data ?? []).filter((category) => category.active);
-  const categoryName = (key: string | null) => (categories.data ?? []).find((category) => category.key === key)?.name ?? key ?? t('common.noValue');
+  const categoryName = (key: string | null) =>
+    (categories.data ?? []).find((category) => category.key === key)?.name ?? key ?? t('common.noValue');
 
   const save = (values: RobotInput) =>
-    withToasts(record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values), t('backOffice.robots.saved', { name: values.name }), t('backOffice.saveFailed'));
+    withToasts(
+      record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values),
+      t('backOffice.robots.saved', { name: values.name }),
+      t('backOffice.saveFailed'),
+    );
 
   const columns: DataTableColumn<Robot>[] = [
-    { id: 'name', header: t('backOffice.robots.name'), value: (robot) => robot.name, cell: (robot) => robot.name, className: 'font-medium text-white' },
-    { id: 'category', header: t('backOffice.robots.category'), value: (robot) => categoryName(robot.category), cell: (robot) => categoryName(robot.category) },
-    { id: 'price', header: t('backOffice.robots.price'), value: (robot) => robot.price, cell: (robot) => formatUsd(robot.price, i18n.language), className: 'whitespace-nowrap tabular-nums' },
+    {
+      id: 'name',
+      header: t('backOffice.robots.name'),
+      value: (robot) => robot.name,
+      cell: (robot) => robot.name,
+      className: 'font-medium text-white',
+    },
+    {
+      id: 'category',
+      header: t('backOffice.robots.category'),
+      value: (robot) => categoryName(robot.category),
+      cell: (robot) => categoryName(robot.category),
+    },
+    {
+      id: 'price',
+      header: t('backOffice.robots.price'),
+      value: (robot) => robot.price,
+      cell: (robot) => formatUsd(robot.price, i18n.language),
+      className: 'whitespace-nowrap tabular-nums',
+    },
     {
       id: 'status',
       header: t('backOffice.status.header'),
       value: (robot) => robot.status,
       cell: (robot) => (
-        <span className={robot.status === 'active' ? 'rounded-full bg-emerald-950/60 px-2.5 py-1 text-xs font-semibold text-emerald-300' : 'rounded-full bg-slate-800 px-2.5 py-1 text-xs font-semibold text-slate-400'}>
+        <span
+          className={
+            robot.status === 'active'
+              ? 'rounded-full bg-emerald-950/60 px-2.5 py-1 text-xs font-semibold text-emerald-300'
+              : 'rounded-full bg-slate-800 px-2.5 py-1 text-xs font-semibold text-slate-400'
+          }
+        >
           {t(`backOffice.robots.statuses.${robot.status}`)}
         </span>
       ),
@@ -99,7 +134,9 @@ export function RobotManagement() {
             {t('backOffice.robots.add')}
           </button>
         }
-        rowActions={(robot) => <RowActions label={robot.name} onEdit={() => page.openEdit(robot)} onDelete={() => page.askDelete(robot)} />}
+        rowActions={(robot) => (
+          <RowActions label={robot.name} onEdit={() => page.openEdit(robot)} onDelete={() => page.askDelete(robot)} />
+        )}
       />
       <FormDialog<RobotForm, RobotInput>
         open={page.editing !== null}
@@ -114,29 +151,72 @@ export function RobotManagement() {
         {() => (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextInputField<RobotForm> name="name" label={t('backOffice.robots.nameRequired')} invalidMessage={t('backOffice.form.required')} />
-              <TextInputField<RobotForm> name="price" type="number" numeric inputMode="decimal" label={t('backOffice.robots.priceUsd')} invalidMessage={t('backOffice.robots.priceInvalid')} />
+              <TextInputField<RobotForm>
+                name="name"
+                label={t('backOffice.robots.nameRequired')}
+                invalidMessage={t('backOffice.form.required')}
+              />
+              <TextInputField<RobotForm>
+                name="price"
+                type="number"
+                numeric
+                inputMode="decimal"
+                label={t('backOffice.robots.priceUsd')}
+                invalidMessage={t('backOffice.robots.priceInvalid')}
+              />
             </div>
             <RichTextField<RobotForm> name="description" label={t('backOffice.robots.description')} />
-            <ImageUploadField<RobotForm> name="image_url" kind="robot" label={t('backOffice.robots.image')} hint={t('backOffice.robots.imageHint')} onBusyChange={setUploading} />
+            <ImageUploadField<RobotForm>
+              name="image_url"
+              kind="robot"
+              label={t('backOffice.robots.image')}
+              hint={t('backOffice.robots.imageHint')}
+              onBusyChange={setUploading}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField<RobotForm>
                 name="category"
                 label={t('backOffice.robots.category')}
-                options={[...(record?.category && !activeCategories.some((c: Category) => c.key === record.category) ? [{ value: record.category, label: categoryName(record.category) }] : []), ...activeCategories.map((category) => ({ value: category.key, label: category.name }))]}
+                options={[
+                  ...(record?.category && !activeCategories.some((c: Category) => c.key === record.category)
+                    ? [{ value: record.category, label: categoryName(record.category) }]
+                    : []),
+                  ...activeCategories.map((category) => ({ value: category.key, label: category.name })),
+                ]}
               />
-              <SelectField<RobotForm> name="risk_level" label={t('backOffice.robots.risk')} options={riskLevelSchema.options.map((level) => ({ value: level, label: t(`risk.${level}`) }))} />
+              <SelectField<RobotForm>
+                name="risk_level"
+                label={t('backOffice.robots.risk')}
+                options={riskLevelSchema.options.map((level) => ({ value: level, label: t(`risk.${level}`) }))}
+              />
               <TextInputField<RobotForm> name="trading_pair" label={t('backOffice.robots.tradingPair')} />
               <TextInputField<RobotForm> name="exchange" label={t('backOffice.robots.exchange')} />
             </div>
-            <TextAreaField<RobotForm> name="features" label={t('backOffice.robots.features')} hint={t('backOffice.robots.featuresHint')} rows={4} />
+            <TextAreaField<RobotForm>
+              name="features"
+              label={t('backOffice.robots.features')}
+              hint={t('backOffice.robots.featuresHint')}
+              rows={4}
+            />
             <fieldset className="grid gap-4 rounded-xl border border-slate-800 p-4 sm:grid-cols-2">
               <legend className="px-1 text-sm font-semibold text-slate-300">{t('backOffice.robots.legacy')}</legend>
               {LEGACY_FIGURES.map((figure) => (
-                <TextInputField<RobotForm> key={figure} name={figure} inputMode="decimal" label={t(`backOffice.robots.figures.${figure}`)} />
+                <TextInputField<RobotForm>
+                  key={figure}
+                  name={figure}
+                  inputMode="decimal"
+                  label={t(`backOffice.robots.figures.${figure}`)}
+                />
               ))}
             </fieldset>
-            <SelectField<RobotForm> name="status" label={t('backOffice.status.header')} options={robotStatusSchema.options.map((status) => ({ value: status, label: t(`backOffice.robots.statuses.${status}`) }))} />
+            <SelectField<RobotForm>
+              name="status"
+              label={t('backOffice.status.header')}
+              options={robotStatusSchema.options.map((status) => ({
+                value: status,
+                label: t(`backOffice.robots.statuses.${status}`),
+              }))}
+            />
             <LiveStats robot={record} />
           </>
         )}
@@ -145,7 +225,13 @@ export function RobotManagement() {
         record={page.deleting}
         onClose={page.closeDelete}
         message={(robot) => t('backOffice.robots.confirmDelete', { name: robot.name })}
-        onConfirm={(robot) => withToasts(remove.mutateAsync(robot.id), t('backOffice.deleted', { name: robot.name }), t('backOffice.robots.deleteFailed'))}
+        onConfirm={(robot) =>
+          withToasts(
+            remove.mutateAsync(robot.id),
+            t('backOffice.deleted', { name: robot.name }),
+            t('backOffice.robots.deleteFailed'),
+          )
+        }
       />
     </>
   );
@@ -156,7 +242,11 @@ function LiveStats({ robot }: { robot: Robot | null }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const missing = t('common.noValue');
-  const hasStats = robot !== null && [robot.winrate, robot.balance, robot.profit, robot.profit_factor, robot.monthly, robot.floating].some((value) => value !== null);
+  const hasStats =
+    robot !== null &&
+    [robot.winrate, robot.balance, robot.profit, robot.profit_factor, robot.monthly, robot.floating].some(
+      (value) => value !== null,
+    );
   return (
     <section aria-labelledby="robot-live-stats" className="rounded-xl border border-slate-800 bg-slate-950/60 p-4">
       <h3 id="robot-live-stats" className="text-sm font-semibold text-slate-200">

@@ -23,8 +23,12 @@ export function FaqManagement() {
   const page = useCrudPage<Faq>();
   const record = page.editing?.record ?? null;
 
-  const save = (values: FaqInput) => withToasts(record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values), t('backOffice.faqs.saved'), t('backOffice.saveFailed'));
-
+  const save = (values: FaqInput) =>
+    withToasts(
+      record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values),
+      t('backOffice.faqs.saved'),
+      t('backOffice.saveFailed'),
+    );
 
   const columns: DataTableColumn<Faq>[] = [
     {
@@ -40,13 +44,24 @@ export function FaqManagement() {
               index={all.indexOf(faq)}
               count={all.length}
               disabled={move.isPending}
-              onMove={(direction) => void withToasts(move.mutateAsync({ id: faq.id, direction }), t('backOffice.moved', { name: faq.question }), t('backOffice.moveFailed')).catch(() => undefined)}
+              onMove={(direction) =>
+                void withToasts(
+                  move.mutateAsync({ id: faq.id, direction }),
+                  t('backOffice.moved', { name: faq.question }),
+                  t('backOffice.moveFailed'),
+                ).catch(() => undefined)
+              }
             />
           </span>
         );
       },
     },
-    { id: 'question', header: t('backOffice.faqs.question'), cell: (faq) => faq.question, className: 'font-medium text-white' },
+    {
+      id: 'question',
+      header: t('backOffice.faqs.question'),
+      cell: (faq) => faq.question,
+      className: 'font-medium text-white',
+    },
     {
       id: 'status',
       header: t('backOffice.status.header'),
@@ -55,7 +70,11 @@ export function FaqManagement() {
           active={faq.active}
           label={faq.question}
           onToggle={(active) =>
-            void withToasts(update.mutateAsync({ id: faq.id, patch: { active } }), t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: faq.question }), t('backOffice.saveFailed')).catch(() => undefined)
+            void withToasts(
+              update.mutateAsync({ id: faq.id, patch: { active } }),
+              t(active ? 'backOffice.status.activated' : 'backOffice.status.deactivated', { name: faq.question }),
+              t('backOffice.saveFailed'),
+            ).catch(() => undefined)
           }
         />
       ),
@@ -77,20 +96,36 @@ export function FaqManagement() {
             {t('backOffice.faqs.add')}
           </button>
         }
-        rowActions={(faq) => <RowActions label={faq.question} onEdit={() => page.openEdit(faq)} onDelete={() => page.askDelete(faq)} />}
+        rowActions={(faq) => (
+          <RowActions label={faq.question} onEdit={() => page.openEdit(faq)} onDelete={() => page.askDelete(faq)} />
+        )}
       />
       <FormDialog<FaqForm, FaqInput>
         open={page.editing !== null}
         onOpenChange={(open) => !open && page.closeForm()}
         title={record ? t('backOffice.faqs.editTitle') : t('backOffice.faqs.addTitle')}
         schema={faqInputSchema as never}
-        defaultValues={record ? { question: record.question, answer: record.answer, active: record.active } : { question: '', answer: '', active: true }}
+        defaultValues={
+          record
+            ? { question: record.question, answer: record.answer, active: record.active }
+            : { question: '', answer: '', active: true }
+        }
         onSubmit={save}
       >
         {() => (
           <>
-            <TextInputField<FaqForm> name="question" label={t('backOffice.faqs.question')} invalidMessage={t('backOffice.form.required')} />
-            <TextAreaField<FaqForm> name="answer" label={t('backOffice.faqs.answer')} hint={t('backOffice.faqs.answerHint')} invalidMessage={t('backOffice.form.required')} rows={6} />
+            <TextInputField<FaqForm>
+              name="question"
+              label={t('backOffice.faqs.question')}
+              invalidMessage={t('backOffice.form.required')}
+            />
+            <TextAreaField<FaqForm>
+              name="answer"
+              label={t('backOffice.faqs.answer')}
+              hint={t('backOffice.faqs.answerHint')}
+              invalidMessage={t('backOffice.form.required')}
+              rows={6}
+            />
             <CheckboxField<FaqForm> name="active" label={t('backOffice.status.activeLabel')} />
           </>
         )}
@@ -99,7 +134,13 @@ export function FaqManagement() {
         record={page.deleting}
         onClose={page.closeDelete}
         message={(record) => t('backOffice.faqs.confirmDelete', { name: record.question })}
-        onConfirm={(record) => withToasts(remove.mutateAsync(record.id), t('backOffice.deleted', { name: record.question }), t('backOffice.deleteFailed'))}
+        onConfirm={(record) =>
+          withToasts(
+            remove.mutateAsync(record.id),
+            t('backOffice.deleted', { name: record.question }),
+            t('backOffice.deleteFailed'),
+          )
+        }
       />
     </>
   );

@@ -9,5 +9,8 @@ export function deleteSubscribers(selection: SubscriberSelection): Promise<{ del
 
 export function useDeleteSubscribers() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteSubscribers, onSuccess: () => queryClient.invalidateQueries({ queryKey: subscribersKey }) });
+  return useMutation({
+    mutationFn: deleteSubscribers,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscribersKey }),
+  });
 }

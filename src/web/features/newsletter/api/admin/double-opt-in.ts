@@ -6,7 +6,9 @@ const doubleOptInKey = ['admin', 'newsletter', 'double-opt-in'] as const;
 
 /** The newsletter's double opt-in setting, read from and saved to the administrator's settings. */
 export function getDoubleOptIn(options?: RequestOptions): Promise<boolean> {
-  return apiGet<AdminSettings>('/api/admin/settings', options).then((settings) => settings.newsletter_double_opt_in === 'true');
+  return apiGet<AdminSettings>('/api/admin/settings', options).then(
+    (settings) => settings.newsletter_double_opt_in === 'true',
+  );
 }
 
 export function useDoubleOptIn() {
@@ -16,7 +18,8 @@ export function useDoubleOptIn() {
 export function useSetDoubleOptIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (on: boolean) => apiPatch<AdminSettings>('/api/admin/settings', { values: { newsletter_double_opt_in: on ? 'true' : 'false' } }),
+    mutationFn: (on: boolean) =>
+      apiPatch<AdminSettings>('/api/admin/settings', { values: { newsletter_double_opt_in: on ? 'true' : 'false' } }),
     onSuccess: (settings) => queryClient.setQueryData(doubleOptInKey, settings.newsletter_double_opt_in === 'true'),
   });
 }

@@ -16,7 +16,8 @@ export function getCampaignsQueryOptions() {
     queryKey: campaignsKey,
     queryFn: ({ signal }) => getCampaigns({ signal }),
     // Live progress while something is sending; quiet otherwise.
-    refetchInterval: (query) => (query.state.data?.some((campaign) => campaign.status === 'sending') ? PROGRESS_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((campaign) => campaign.status === 'sending') ? PROGRESS_POLL_MS : false,
   });
 }
 

@@ -2,4 +2,6 @@ import type { NewsletterTemplate, TemplateInput } from '../../../../../shared/sc
 import { defineAdminResource } from '../../../../components/admin/admin-resource';
 
 /** Newsletter templates: list, create and delete through the admin kit's resource hooks. */
-export const newsletterTemplates = defineAdminResource<NewsletterTemplate, TemplateInput>('/api/admin/newsletter/templates');
+export const newsletterTemplates = defineAdminResource<NewsletterTemplate, TemplateInput>(
+  '/api/admin/newsletter/templates',
+);

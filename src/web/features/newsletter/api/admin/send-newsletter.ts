@@ -13,6 +13,10 @@ export function useSendNewsletter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendNewsletter,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: newsletterTemplates.queryKey }), queryClient.invalidateQueries({ queryKey: campaignsKey })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: newsletterTemplates.queryKey }),
+        queryClient.invalidateQueries({ queryKey: campaignsKey }),
+      ]),
   });
 }

@@ -39,16 +39,28 @@ function CampaignItem({ campaign }: { campaign: CampaignSummary }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold break-words text-white">{campaign.title}</p>
         <p className="text-sm text-slate-400">
-          {t(`newsletterManagement.campaigns.status.${campaign.status}`)} · {t(`newsletterManagement.campaigns.channel.${campaign.channel}`)} · {formatDateTime(campaign.created_date, i18n.language)}
+          {t(`newsletterManagement.campaigns.status.${campaign.status}`)} ·{' '}
+          {t(`newsletterManagement.campaigns.channel.${campaign.channel}`)} ·{' '}
+          {formatDateTime(campaign.created_date, i18n.language)}
         </p>
       </div>
       {campaign.status === 'sending' && (
-        <progress max={campaign.recipients} value={done} aria-label={t('newsletterManagement.campaigns.progress', { percent })} className="mt-3 h-2 w-full accent-emerald-500">
+        <progress
+          max={campaign.recipients}
+          value={done}
+          aria-label={t('newsletterManagement.campaigns.progress', { percent })}
+          className="mt-3 h-2 w-full accent-emerald-500"
+        >
           {percent} %
         </progress>
       )}
       <p className="mt-2 text-sm text-slate-300">
-        {t('newsletterManagement.campaigns.counts', { recipients: campaign.recipients, sent: campaign.sent, failed: campaign.failed, remaining: campaign.remaining })}
+        {t('newsletterManagement.campaigns.counts', {
+          recipients: campaign.recipients,
+          sent: campaign.sent,
+          failed: campaign.failed,
+          remaining: campaign.remaining,
+        })}
         {campaign.skipped > 0 && ` ${t('newsletterManagement.campaigns.skipped', { count: campaign.skipped })}`}
       </p>
       {campaign.error && <p className="mt-1 text-sm break-words text-red-300">{campaign.error}</p>}

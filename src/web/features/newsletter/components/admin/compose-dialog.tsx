@@ -3,7 +3,13 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { templateInputSchema, type NewsletterTemplate, type SendNewsletterResult, type SubscriberSelection, type TemplateInput } from '../../../../../shared/schemas/newsletter.js';
+import {
+  templateInputSchema,
+  type NewsletterTemplate,
+  type SendNewsletterResult,
+  type SubscriberSelection,
+  type TemplateInput,
+} from '../../../../../shared/schemas/newsletter.js';
 import { AdminDialog } from '../../../../components/admin/admin-dialog';
 import { useAdminList, useAdminMutations } from '../../../../components/admin/admin-resource';
 import { ConfirmDeleteDialog } from '../../../../components/admin/confirm-delete-dialog';
@@ -39,7 +45,10 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
   const [templateId, setTemplateId] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; lines: string[] } | null>(null);
-  const form = useForm<TemplateInput>({ resolver: zodResolver(templateInputSchema), defaultValues: { title: '', content: '' } });
+  const form = useForm<TemplateInput>({
+    resolver: zodResolver(templateInputSchema),
+    defaultValues: { title: '', content: '' },
+  });
   const chosen = templates.data?.find((template) => template.id === templateId);
   const succeeded = outcome?.tone === 'success';
 
@@ -56,23 +65,36 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
   }
 
   async function deleteTemplate(template: NewsletterTemplate) {
-    await withToasts(remove.mutateAsync(template.id), t('newsletterManagement.compose.templateDeleted', { title: template.title }), t('newsletterManagement.compose.templateDeleteFailed'));
+    await withToasts(
+      remove.mutateAsync(template.id),
+      t('newsletterManagement.compose.templateDeleted', { title: template.title }),
+      t('newsletterManagement.compose.templateDeleteFailed'),
+    );
     setTemplateId('');
   }
 
   const submit = form.handleSubmit(async (values) => {
     setOutcome(null);
     try {
-      const result = await send.mutateAsync({ ...values, recipients: selection.ids, q: selection.q, ...(templateId ? { template_id: templateId } : {}) });
+      const result = await send.mutateAsync({
+        ...values,
+        recipients: selection.ids,
+        q: selection.q,
+        ...(templateId ? { template_id: templateId } : {}),
+      });
       setOutcome({ tone: 'success', lines: successLines(result) });
     } catch (error) {
-      setOutcome({ tone: 'error', lines: [t('newsletterManagement.compose.sendError', { detail: errorDetail(error) })] });
+      setOutcome({
+        tone: 'error',
+        lines: [t('newsletterManagement.compose.sendError', { detail: errorDetail(error) })],
+      });
     }
   });
 
   function successLines(result: SendNewsletterResult): string[] {
     const lines = [t('newsletterManagement.compose.sent')];
-    if (result.campaign.channel === 'email') lines.push(t('newsletterManagement.compose.queued', { count: result.campaign.recipients }));
+    if (result.campaign.channel === 'email')
+      lines.push(t('newsletterManagement.compose.queued', { count: result.campaign.recipients }));
     if (result.template) lines.push(t('newsletterManagement.compose.templateSaved', { title: result.template.title }));
     return lines;
   }
@@ -83,12 +105,17 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
       case 'newsletter_not_configured':
         return t('newsletterManagement.compose.notConfigured');
       case 'newsletter_workflow_error':
-        return t('newsletterManagement.compose.httpError', { status: error.fields?.status ?? error.status, message: error.fields?.message ?? '' });
+        return t('newsletterManagement.compose.httpError', {
+          status: error.fields?.status ?? error.status,
+          message: error.fields?.message ?? '',
+        });
       case 'newsletter_not_confirmed':
         return t('newsletterManagement.compose.notConfirmed');
       case 'bad_request':
       case 'validation_failed':
-        return error.fields?.['body.recipients'] ? t('newsletterManagement.compose.noRecipient') : t('newsletterManagement.compose.required');
+        return error.fields?.['body.recipients']
+          ? t('newsletterManagement.compose.noRecipient')
+          : t('newsletterManagement.compose.required');
       default:
         return error.message;
     }
@@ -97,7 +124,12 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
   const working = form.formState.isSubmitting || succeeded;
   const templateOptions = templates.data ?? [];
   return (
-    <AdminDialog open={open} onOpenChange={(next) => !form.formState.isSubmitting && onOpenChange(next)} title={t('newsletterManagement.compose.title')} description={t('newsletterManagement.compose.recipients', { count })}>
+    <AdminDialog
+      open={open}
+      onOpenChange={(next) => !form.formState.isSubmitting && onOpenChange(next)}
+      title={t('newsletterManagement.compose.title')}
+      description={t('newsletterManagement.compose.recipients', { count })}
+    >
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <div className="flex flex-col gap-1.5">
@@ -105,7 +137,12 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
               {t('newsletterManagement.compose.template')}
             </label>
             <div className="flex gap-2">
-              <select id={pickerId} value={templateId} onChange={(event) => pickTemplate(event.target.value)} className="min-h-11 w-full min-w-0 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100">
+              <select
+                id={pickerId}
+                value={templateId}
+                onChange={(event) => pickTemplate(event.target.value)}
+                className="min-h-11 w-full min-w-0 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100"
+              >
                 <option value="">{t('newsletterManagement.compose.noTemplate')}</option>
                 {templateOptions.map((template) => (
                   <option key={template.id} value={template.id}>
@@ -125,10 +162,16 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
               </button>
             </div>
           </div>
-          <TextInputField<TemplateInput> name="title" label={t('newsletterManagement.compose.titleLabel')} invalidMessage={t('newsletterManagement.compose.required')} />
+          <TextInputField<TemplateInput>
+            name="title"
+            label={t('newsletterManagement.compose.titleLabel')}
+            invalidMessage={t('newsletterManagement.compose.required')}
+          />
           <div className="flex flex-col gap-1.5">
             <RichTextField<TemplateInput> name="content" label={t('newsletterManagement.compose.content')} />
-            {form.formState.errors.content && <p className="text-sm text-red-300">{t('newsletterManagement.compose.required')}</p>}
+            {form.formState.errors.content && (
+              <p className="text-sm text-red-300">{t('newsletterManagement.compose.required')}</p>
+            )}
           </div>
           {outcome && (
             <Alert tone={outcome.tone}>
@@ -138,11 +181,23 @@ export function ComposeDialog({ open, onOpenChange, selection, count }: ComposeD
             </Alert>
           )}
           <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-wrap justify-end gap-2 border-t border-slate-800 bg-slate-900 px-6 py-4">
-            <button type="button" onClick={() => onOpenChange(false)} disabled={form.formState.isSubmitting} className={buttonClass('secondary')}>
+            <button
+              type="button"
+              onClick={() => onOpenChange(false)}
+              disabled={form.formState.isSubmitting}
+              className={buttonClass('secondary')}
+            >
               {t('backOffice.dialog.cancel')}
             </button>
-            <button type="submit" disabled={working || count === 0} aria-busy={form.formState.isSubmitting} className={buttonClass('primary')}>
-              {form.formState.isSubmitting ? t('newsletterManagement.compose.sending') : t('newsletterManagement.compose.submit', { count })}
+            <button
+              type="submit"
+              disabled={working || count === 0}
+              aria-busy={form.formState.isSubmitting}
+              className={buttonClass('primary')}
+            >
+              {form.formState.isSubmitting
+                ? t('newsletterManagement.compose.sending')
+                : t('newsletterManagement.compose.submit', { count })}
             </button>
           </div>
         </form>

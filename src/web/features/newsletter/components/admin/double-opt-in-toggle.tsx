@@ -21,7 +21,14 @@ export function DoubleOptInToggle() {
           disabled={!doubleOptIn.isSuccess || setDoubleOptIn.isPending}
           onChange={(event) =>
             setDoubleOptIn.mutate(event.target.checked, {
-              onSuccess: (settings) => notifySuccess(t(settings.newsletter_double_opt_in === 'true' ? 'newsletterManagement.doubleOptIn.on' : 'newsletterManagement.doubleOptIn.off')),
+              onSuccess: (settings) =>
+                notifySuccess(
+                  t(
+                    settings.newsletter_double_opt_in === 'true'
+                      ? 'newsletterManagement.doubleOptIn.on'
+                      : 'newsletterManagement.doubleOptIn.off',
+                  ),
+                ),
               onError: (error) => notifyFailure(t('newsletterManagement.doubleOptIn.failed'), error),
             })
           }

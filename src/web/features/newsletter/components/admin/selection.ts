@@ -17,7 +17,12 @@ export function isSelected(selection: Selection, id: string): boolean {
 }
 
 /** Ticks or unticks rows; unticking one row of "all matching" keeps the rest of the page. */
-export function toggleRows(selection: Selection, pageIds: readonly string[], rowIds: readonly string[], on: boolean): Selection {
+export function toggleRows(
+  selection: Selection,
+  pageIds: readonly string[],
+  rowIds: readonly string[],
+  on: boolean,
+): Selection {
   const ids = new Set(selection.kind === 'all' ? pageIds : selection.ids);
   for (const id of rowIds) {
     if (on) ids.add(id);

@@ -37,7 +37,11 @@ export function SubscribersPanel() {
   }
 
   async function remove() {
-    await withToasts(deleteSubscribers.mutateAsync(toApiSelection(selection)), t('newsletterManagement.subscribers.deleted', { count }), t('newsletterManagement.subscribers.deleteFailed'));
+    await withToasts(
+      deleteSubscribers.mutateAsync(toApiSelection(selection)),
+      t('newsletterManagement.subscribers.deleted', { count }),
+      t('newsletterManagement.subscribers.deleteFailed'),
+    );
     setSelection(emptySelection);
   }
 
@@ -56,11 +60,17 @@ export function SubscribersPanel() {
       ),
       className: 'w-12',
     },
-    { id: 'email', header: t('newsletterManagement.subscribers.columns.email'), cell: (row) => row.email, className: 'break-all font-medium text-white' },
+    {
+      id: 'email',
+      header: t('newsletterManagement.subscribers.columns.email'),
+      cell: (row) => row.email,
+      className: 'break-all font-medium text-white',
+    },
     {
       id: 'status',
       header: t('newsletterManagement.subscribers.columns.status'),
-      cell: (row) => (row.confirmed ? t('newsletterManagement.subscribers.confirmed') : t('newsletterManagement.subscribers.pending')),
+      cell: (row) =>
+        row.confirmed ? t('newsletterManagement.subscribers.confirmed') : t('newsletterManagement.subscribers.pending'),
       className: 'whitespace-nowrap',
     },
     {
@@ -74,7 +84,12 @@ export function SubscribersPanel() {
   const exportHref = subscribersExportUrl(toApiSelection(selection));
   const toolbar = (
     <>
-      <button type="button" disabled={count === 0} onClick={() => setComposing(true)} className={buttonClass('primary')}>
+      <button
+        type="button"
+        disabled={count === 0}
+        onClick={() => setComposing(true)}
+        className={buttonClass('primary')}
+      >
         {t('newsletterManagement.subscribers.send', { count })}
       </button>
       {count === 0 ? (
@@ -86,7 +101,12 @@ export function SubscribersPanel() {
           {t('newsletterManagement.subscribers.export', { count })}
         </a>
       )}
-      <button type="button" disabled={count === 0} onClick={() => setConfirmingDelete(true)} className={buttonClass('secondary', 'text-red-300 disabled:opacity-50')}>
+      <button
+        type="button"
+        disabled={count === 0}
+        onClick={() => setConfirmingDelete(true)}
+        className={buttonClass('secondary', 'text-red-300 disabled:opacity-50')}
+      >
         {t('newsletterManagement.subscribers.delete', { count })}
       </button>
     </>
@@ -109,13 +129,23 @@ export function SubscribersPanel() {
           {t('newsletterManagement.subscribers.selectPage')}
         </label>
         {pageSelected && selection.kind === 'ids' && total > rows.length && (
-          <button type="button" onClick={() => setSelection({ kind: 'all', q: search.trim(), total })} className="min-h-11 font-semibold text-emerald-300 underline-offset-4 hover:underline">
+          <button
+            type="button"
+            onClick={() => setSelection({ kind: 'all', q: search.trim(), total })}
+            className="min-h-11 font-semibold text-emerald-300 underline-offset-4 hover:underline"
+          >
             {t('newsletterManagement.subscribers.selectAll', { count: total })}
           </button>
         )}
-        {selection.kind === 'all' && <span>{t('newsletterManagement.subscribers.allSelected', { count: selection.total })}</span>}
+        {selection.kind === 'all' && (
+          <span>{t('newsletterManagement.subscribers.allSelected', { count: selection.total })}</span>
+        )}
         {count > 0 && (
-          <button type="button" onClick={() => setSelection(emptySelection)} className="min-h-11 text-slate-400 underline-offset-4 hover:text-white hover:underline">
+          <button
+            type="button"
+            onClick={() => setSelection(emptySelection)}
+            className="min-h-11 text-slate-400 underline-offset-4 hover:text-white hover:underline"
+          >
             {t('newsletterManagement.subscribers.clearSelection')}
           </button>
         )}
@@ -140,7 +170,9 @@ export function SubscribersPanel() {
           onSearchChange: changeSearch,
         }}
       />
-      {composing && <ComposeDialog open onOpenChange={setComposing} selection={toApiSelection(selection)} count={count} />}
+      {composing && (
+        <ComposeDialog open onOpenChange={setComposing} selection={toApiSelection(selection)} count={count} />
+      )}
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

@@ -19,7 +19,15 @@ export function grantDownloads({ id, extra }: { id: string; extra: number }): Pr
 }
 
 /** Delivers the robot file (the server completes the order), reporting upload progress. */
-export function deliverOrderFile({ id, file, onProgress }: { id: string; file: File; onProgress: (fraction: number) => void }): Promise<AdminOrder> {
+export function deliverOrderFile({
+  id,
+  file,
+  onProgress,
+}: {
+  id: string;
+  file: File;
+  onProgress: (fraction: number) => void;
+}): Promise<AdminOrder> {
   return uploadFile<AdminOrder>({ method: 'PUT', url: `${item(id)}/file`, file, expectStatus: 200, onProgress });
 }
 

@@ -8,7 +8,11 @@ export function getAdminOrder(id: string, options?: RequestOptions): Promise<Adm
 }
 
 export function getAdminOrderQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['admin', 'orders', 'detail', id], queryFn: ({ signal }) => getAdminOrder(id, { signal }), staleTime: 0 });
+  return queryOptions({
+    queryKey: ['admin', 'orders', 'detail', id],
+    queryFn: ({ signal }) => getAdminOrder(id, { signal }),
+    staleTime: 0,
+  });
 }
 
 export function useAdminOrder(id: string | null) {

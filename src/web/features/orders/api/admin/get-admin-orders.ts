@@ -20,7 +20,11 @@ export function getAdminOrders(filter: AdminOrdersFilter, options?: RequestOptio
 }
 
 export function getAdminOrdersQueryOptions(filter: AdminOrdersFilter) {
-  return queryOptions({ queryKey: ['admin', 'orders', 'list', filter], queryFn: ({ signal }) => getAdminOrders(filter, { signal }), staleTime: 0 });
+  return queryOptions({
+    queryKey: ['admin', 'orders', 'list', filter],
+    queryFn: ({ signal }) => getAdminOrders(filter, { signal }),
+    staleTime: 0,
+  });
 }
 
 export function useAdminOrders(filter: AdminOrdersFilter) {

@@ -7,7 +7,11 @@ export function getDashboardTotals(options?: RequestOptions): Promise<DashboardT
 }
 
 export function getDashboardTotalsQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'orders', 'totals'], queryFn: ({ signal }) => getDashboardTotals({ signal }), staleTime: 0 });
+  return queryOptions({
+    queryKey: ['admin', 'orders', 'totals'],
+    queryFn: ({ signal }) => getDashboardTotals({ signal }),
+    staleTime: 0,
+  });
 }
 
 export function useDashboardTotals() {

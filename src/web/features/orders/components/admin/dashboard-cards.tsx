@@ -7,9 +7,21 @@ import { formatUsd } from '../../../../lib/format-number';
 export function DashboardCards({ totals }: { totals: DashboardTotals | undefined }) {
   const { t, i18n } = useTranslation();
   const cards = [
-    { label: t('adminOrders.cards.revenue'), value: totals ? formatUsd(totals.total_revenue, i18n.language) : null, Icon: DollarSign },
-    { label: t('adminOrders.cards.orders'), value: totals?.total_orders.toLocaleString(i18n.language) ?? null, Icon: ShoppingBag },
-    { label: t('adminOrders.cards.users'), value: totals?.total_users.toLocaleString(i18n.language) ?? null, Icon: Users },
+    {
+      label: t('adminOrders.cards.revenue'),
+      value: totals ? formatUsd(totals.total_revenue, i18n.language) : null,
+      Icon: DollarSign,
+    },
+    {
+      label: t('adminOrders.cards.orders'),
+      value: totals?.total_orders.toLocaleString(i18n.language) ?? null,
+      Icon: ShoppingBag,
+    },
+    {
+      label: t('adminOrders.cards.users'),
+      value: totals?.total_users.toLocaleString(i18n.language) ?? null,
+      Icon: Users,
+    },
   ];
   return (
     <dl className="mt-6 grid gap-4 sm:grid-cols-3">
@@ -19,7 +31,9 @@ export function DashboardCards({ totals }: { totals: DashboardTotals | undefined
             {label}
             <Icon aria-hidden="true" className="size-5 text-emerald-400" />
           </dt>
-          <dd className="mt-2 text-2xl font-bold text-white tabular-nums">{value ?? <span className="inline-block h-7 w-24 animate-pulse rounded bg-slate-800" />}</dd>
+          <dd className="mt-2 text-2xl font-bold text-white tabular-nums">
+            {value ?? <span className="inline-block h-7 w-24 animate-pulse rounded bg-slate-800" />}
+          </dd>
         </div>
       ))}
     </dl>
@@ -35,7 +49,9 @@ export function RevenueChart({ days }: { days: DashboardTotals['revenue_by_day']
     <figure className="mt-4 rounded-xl border border-slate-800 bg-slate-900 p-5">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-semibold text-white">{t('adminOrders.chart.title')}</span>
-        <span className="text-sm text-slate-400">{t('adminOrders.chart.total', { amount: formatUsd(total, i18n.language) })}</span>
+        <span className="text-sm text-slate-400">
+          {t('adminOrders.chart.total', { amount: formatUsd(total, i18n.language) })}
+        </span>
       </figcaption>
       <div className="mt-4 flex h-32 items-end gap-[2px]" role="list" aria-label={t('adminOrders.chart.title')}>
         {days.map((day) => (

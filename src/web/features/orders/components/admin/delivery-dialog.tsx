@@ -23,7 +23,13 @@ function fileProblem(file: File | null): 'required' | 'type' | 'size' | null {
 }
 
 /** SPEC §2's delivery dialog: drop zone, the accepted types, 50 MB, and a real progress bar. */
-export function DeliveryDialog({ order, onOpenChange }: { order: AdminOrder | null; onOpenChange: (open: boolean) => void }) {
+export function DeliveryDialog({
+  order,
+  onOpenChange,
+}: {
+  order: AdminOrder | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -72,7 +78,12 @@ export function DeliveryDialog({ order, onOpenChange }: { order: AdminOrder | nu
   };
 
   return (
-    <AdminDialog open={order !== null} onOpenChange={close} title={t('adminOrders.delivery.title', { number: order ? shortOrderNumber(order.id) : '' })} description={t('adminOrders.delivery.description')}>
+    <AdminDialog
+      open={order !== null}
+      onOpenChange={close}
+      title={t('adminOrders.delivery.title', { number: order ? shortOrderNumber(order.id) : '' })}
+      description={t('adminOrders.delivery.description')}
+    >
       <label
         htmlFor={inputId}
         onDragOver={(event) => {
@@ -87,12 +98,26 @@ export function DeliveryDialog({ order, onOpenChange }: { order: AdminOrder | nu
         <span className="font-medium text-white">{file ? file.name : t('adminOrders.delivery.drop')}</span>
         <span className="text-sm text-slate-400">{t('adminOrders.delivery.types')}</span>
       </label>
-      <input id={inputId} ref={input} type="file" accept={accept} className="sr-only" onChange={(event) => choose(event.target.files?.[0] ?? null)} />
+      <input
+        id={inputId}
+        ref={input}
+        type="file"
+        accept={accept}
+        className="sr-only"
+        onChange={(event) => choose(event.target.files?.[0] ?? null)}
+      />
       {progress !== null && <ProgressBar label={t('adminOrders.delivery.progress')} fraction={progress} />}
       {problem && <Alert tone="error">{problem}</Alert>}
-      {deliver.error && <Alert tone="error">{t('adminOrders.delivery.failed', { message: deliver.error.message })}</Alert>}
+      {deliver.error && (
+        <Alert tone="error">{t('adminOrders.delivery.failed', { message: deliver.error.message })}</Alert>
+      )}
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" onClick={() => close(false)} disabled={progress !== null} className={buttonClass('secondary')}>
+        <button
+          type="button"
+          onClick={() => close(false)}
+          disabled={progress !== null}
+          className={buttonClass('secondary')}
+        >
           {t('adminOrders.delivery.cancel')}
         </button>
         <button type="button" onClick={confirm} disabled={progress !== null} className={buttonClass('primary')}>

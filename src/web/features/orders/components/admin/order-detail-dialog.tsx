@@ -10,7 +10,17 @@ import { formatUsd } from '../../../../lib/format-number';
 import { useGrantDownloads } from '../../api/admin/change-orders';
 import { useAdminOrder } from '../../api/admin/get-admin-order';
 
-function Section({ title, empty, children, count }: { title: string; empty: string; count: number; children: React.ReactNode }) {
+function Section({
+  title,
+  empty,
+  children,
+  count,
+}: {
+  title: string;
+  empty: string;
+  count: number;
+  children: React.ReactNode;
+}) {
   return (
     <section className="space-y-2">
       <h3 className="font-semibold text-white">{title}</h3>
@@ -23,14 +33,24 @@ function Section({ title, empty, children, count }: { title: string; empty: stri
  * An order's file, its payment callbacks (the first place to look when a client says "I paid")
  * and its downloads; an administrator may give downloads back.
  */
-export function OrderDetailDialog({ orderId, onOpenChange }: { orderId: string | null; onOpenChange: (open: boolean) => void }) {
+export function OrderDetailDialog({
+  orderId,
+  onOpenChange,
+}: {
+  orderId: string | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t, i18n } = useTranslation();
   const detail = useAdminOrder(orderId);
   const grant = useGrantDownloads();
   const order = detail.data;
   const when = (iso: string) => formatDateTime(iso, i18n.language) ?? iso;
   return (
-    <AdminDialog open={orderId !== null} onOpenChange={onOpenChange} title={t('adminOrders.detail.title', { number: orderId ? shortOrderNumber(orderId) : '' })}>
+    <AdminDialog
+      open={orderId !== null}
+      onOpenChange={onOpenChange}
+      title={t('adminOrders.detail.title', { number: orderId ? shortOrderNumber(orderId) : '' })}
+    >
       {detail.isError && <Alert tone="error">{t('backOffice.table.loadError')}</Alert>}
       {!order ? (
         <p role="status" className="text-slate-400">
@@ -40,11 +60,18 @@ export function OrderDetailDialog({ orderId, onOpenChange }: { orderId: string |
         <div className="space-y-5 text-sm">
           <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
             {[
-              [t('adminOrders.detail.client'), `${order.client_name ?? ''} ${order.client_email ? `<${order.client_email}>` : ''}`.trim() || t('common.noValue')],
+              [
+                t('adminOrders.detail.client'),
+                `${order.client_name ?? ''} ${order.client_email ? `<${order.client_email}>` : ''}`.trim() ||
+                  t('common.noValue'),
+              ],
               [t('adminOrders.detail.telegram'), order.telegram_username],
               [t('adminOrders.detail.price'), formatUsd(order.price, i18n.language)],
               [t('adminOrders.detail.payment'), order.payment_id ?? t('common.noValue')],
-              [t('adminOrders.detail.terms'), order.terms_accepted_at ? when(order.terms_accepted_at) : t('common.noValue')],
+              [
+                t('adminOrders.detail.terms'),
+                order.terms_accepted_at ? when(order.terms_accepted_at) : t('common.noValue'),
+              ],
               [t('adminOrders.detail.file'), order.file_name ?? t('common.noValue')],
               [t('adminOrders.detail.downloads'), `${order.download_count}/${MAX_DOWNLOADS_PER_ORDER}`],
             ].map(([label, value]) => (
@@ -65,30 +92,48 @@ export function OrderDetailDialog({ orderId, onOpenChange }: { orderId: string |
             onClick={() =>
               grant.mutate(
                 { id: order.id, extra: 1 },
-                { onSuccess: () => notifySuccess(t('adminOrders.detail.granted')), onError: (error) => notifyFailure(t('adminOrders.detail.grantFailed'), error) },
+                {
+                  onSuccess: () => notifySuccess(t('adminOrders.detail.granted')),
+                  onError: (error) => notifyFailure(t('adminOrders.detail.grantFailed'), error),
+                },
               )
             }
           >
             {t('adminOrders.detail.grant')}
           </button>
-          <Section title={t('adminOrders.detail.callbacks')} empty={t('adminOrders.detail.noCallbacks')} count={order.callbacks.length}>
+          <Section
+            title={t('adminOrders.detail.callbacks')}
+            empty={t('adminOrders.detail.noCallbacks')}
+            count={order.callbacks.length}
+          >
             {order.callbacks.map((callback) => (
               <li key={callback.id} className="rounded-lg border border-slate-800 p-3">
                 <p className="flex flex-wrap gap-x-3 text-slate-300">
                   <span>{when(callback.received_at)}</span>
                   <span className="font-semibold text-white">{callback.status_word ?? t('common.noValue')}</span>
-                  <span>{t(`adminOrders.detail.outcome.${callback.outcome}` as 'adminOrders.detail.outcome.applied')}</span>
-                  <span className="text-slate-400">{t(`adminOrders.detail.signature.${callback.signature}` as 'adminOrders.detail.signature.secret')}</span>
+                  <span>
+                    {t(`adminOrders.detail.outcome.${callback.outcome}` as 'adminOrders.detail.outcome.applied')}
+                  </span>
+                  <span className="text-slate-400">
+                    {t(`adminOrders.detail.signature.${callback.signature}` as 'adminOrders.detail.signature.secret')}
+                  </span>
                 </p>
                 {callback.detail && <p className="mt-1 text-slate-400">{callback.detail}</p>}
-                <pre className="mt-2 overflow-x-auto rounded bg-slate-950 p-2 text-xs text-slate-300">{callback.payload}</pre>
+                <pre className="mt-2 overflow-x-auto rounded bg-slate-950 p-2 text-xs text-slate-300">
+                  {callback.payload}
+                </pre>
               </li>
             ))}
           </Section>
-          <Section title={t('adminOrders.detail.downloadLog')} empty={t('adminOrders.detail.noDownloads')} count={order.downloads.length + order.grants.length}>
+          <Section
+            title={t('adminOrders.detail.downloadLog')}
+            empty={t('adminOrders.detail.noDownloads')}
+            count={order.downloads.length + order.grants.length}
+          >
             {order.downloads.map((download) => (
               <li key={download.id} className="text-slate-300">
-                {when(download.downloaded_at)} · {download.ip_address ?? t('common.noValue')} · <span className="text-slate-400">{download.user_agent ?? t('common.noValue')}</span>
+                {when(download.downloaded_at)} · {download.ip_address ?? t('common.noValue')} ·{' '}
+                <span className="text-slate-400">{download.user_agent ?? t('common.noValue')}</span>
               </li>
             ))}
             {order.grants.map((entry) => (

@@ -28,7 +28,8 @@ function useSessionAwareFailure() {
   };
 }
 
-const iconButton = 'inline-flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white disabled:cursor-not-allowed disabled:opacity-40';
+const iconButton =
+  'inline-flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white disabled:cursor-not-allowed disabled:opacity-40';
 
 /** SPEC §2's Order Management table on the admin kit, with server paging, a status filter and search. */
 export function OrderManagement() {
@@ -43,7 +44,11 @@ export function OrderManagement() {
   const [detailId, setDetailId] = useState<string | null>(null);
 
   const columns: DataTableColumn<AdminOrder>[] = [
-    { id: 'number', header: t('adminOrders.columns.number'), cell: (order) => <span className="font-mono text-slate-200">#{shortOrderNumber(order.id)}</span> },
+    {
+      id: 'number',
+      header: t('adminOrders.columns.number'),
+      cell: (order) => <span className="font-mono text-slate-200">#{shortOrderNumber(order.id)}</span>,
+    },
     {
       id: 'client',
       header: t('adminOrders.columns.client'),
@@ -55,7 +60,11 @@ export function OrderManagement() {
       ),
     },
     { id: 'robot', header: t('adminOrders.columns.robot'), cell: (order) => order.robot_name },
-    { id: 'date', header: t('adminOrders.columns.date'), cell: (order) => <span className="whitespace-nowrap">{formatDay(order.created_date, i18n.language)}</span> },
+    {
+      id: 'date',
+      header: t('adminOrders.columns.date'),
+      cell: (order) => <span className="whitespace-nowrap">{formatDay(order.created_date, i18n.language)}</span>,
+    },
     {
       id: 'status',
       header: t('adminOrders.columns.status'),
@@ -66,7 +75,10 @@ export function OrderManagement() {
           onChange={(event) =>
             updateStatus.mutate(
               { id: order.id, status: event.target.value as OrderStatus },
-              { onSuccess: () => notifySuccess(t('adminOrders.statusSaved')), onError: (error) => failed(t('adminOrders.statusFailed'), error) },
+              {
+                onSuccess: () => notifySuccess(t('adminOrders.statusSaved')),
+                onError: (error) => failed(t('adminOrders.statusFailed'), error),
+              },
             )
           }
           className="h-9 rounded-lg border border-slate-700 bg-slate-950 px-2 text-sm text-slate-100"
@@ -134,10 +146,20 @@ export function OrderManagement() {
               <Upload aria-hidden="true" className="size-4" />
               {order.has_file ? t('adminOrders.replace') : t('adminOrders.upload')}
             </button>
-            <button type="button" className={iconButton} aria-label={t('adminOrders.details', { number: shortOrderNumber(order.id) })} onClick={() => setDetailId(order.id)}>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={t('adminOrders.details', { number: shortOrderNumber(order.id) })}
+              onClick={() => setDetailId(order.id)}
+            >
               <Eye aria-hidden="true" className="size-4" />
             </button>
-            <button type="button" className={iconButton} aria-label={t('adminOrders.delete', { number: shortOrderNumber(order.id) })} onClick={() => setDeleting(order)}>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={t('adminOrders.delete', { number: shortOrderNumber(order.id) })}
+              onClick={() => setDeleting(order)}
+            >
               <Trash2 aria-hidden="true" className="size-4 text-red-300" />
             </button>
           </>

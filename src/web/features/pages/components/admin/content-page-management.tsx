@@ -15,7 +15,10 @@ const RichTextEditor = lazy(() => import('../../../../components/admin/rich-text
 export function usePageName(slug: ContentPageSlug): string {
   const { t } = useTranslation();
   // The catalogues name the spec's pages here and the legal pages under legal.titles.
-  return t([`backOffice.pages.names.${slug}`, `legal.titles.${slug}`] as unknown as 'backOffice.pages.names.copy_trade', { defaultValue: humanizeSlug(slug) });
+  return t(
+    [`backOffice.pages.names.${slug}`, `legal.titles.${slug}`] as unknown as 'backOffice.pages.names.copy_trade',
+    { defaultValue: humanizeSlug(slug) },
+  );
 }
 
 /**
@@ -30,7 +33,15 @@ export function ContentPageManagement({ slug }: { slug: ContentPageSlug }) {
   return <PageForm key={slug} slug={slug} name={name} initial={page.data ?? { title: name, content: '' }} />;
 }
 
-function PageForm({ slug, name, initial }: { slug: ContentPageSlug; name: string; initial: { title: string; content: string } }) {
+function PageForm({
+  slug,
+  name,
+  initial,
+}: {
+  slug: ContentPageSlug;
+  name: string;
+  initial: { title: string; content: string };
+}) {
   const { t } = useTranslation();
   const save = useSavePage(slug);
   const titleId = useId();
@@ -52,7 +63,11 @@ function PageForm({ slug, name, initial }: { slug: ContentPageSlug; name: string
     }
   }
 
-  const toggleClass = (on: boolean) => clsx('h-9 rounded-md px-3 text-sm font-semibold', on ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:text-white');
+  const toggleClass = (on: boolean) =>
+    clsx(
+      'h-9 rounded-md px-3 text-sm font-semibold',
+      on ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:text-white',
+    );
   return (
     <form
       noValidate
@@ -72,7 +87,10 @@ function PageForm({ slug, name, initial }: { slug: ContentPageSlug; name: string
           onChange={(event) => setTitle(event.target.value)}
           aria-invalid={titleError || undefined}
           aria-describedby={titleError ? `${titleId}-error` : undefined}
-          className={clsx('h-11 rounded-lg border bg-slate-950 px-3 text-slate-100', titleError ? 'border-red-500' : 'border-slate-700')}
+          className={clsx(
+            'h-11 rounded-lg border bg-slate-950 px-3 text-slate-100',
+            titleError ? 'border-red-500' : 'border-slate-700',
+          )}
         />
         {titleError && (
           <p id={`${titleId}-error`} className="text-sm text-red-300">
@@ -81,20 +99,45 @@ function PageForm({ slug, name, initial }: { slug: ContentPageSlug; name: string
         )}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label={t('backOffice.pages.mode')} className="flex gap-1 rounded-lg border border-slate-700 bg-slate-950 p-1">
-          <button type="button" aria-pressed={mode === 'visual'} onClick={() => setMode('visual')} className={toggleClass(mode === 'visual')}>
+        <div
+          role="group"
+          aria-label={t('backOffice.pages.mode')}
+          className="flex gap-1 rounded-lg border border-slate-700 bg-slate-950 p-1"
+        >
+          <button
+            type="button"
+            aria-pressed={mode === 'visual'}
+            onClick={() => setMode('visual')}
+            className={toggleClass(mode === 'visual')}
+          >
             {t('backOffice.pages.visual')}
           </button>
-          <button type="button" aria-pressed={mode === 'html'} onClick={() => setMode('html')} className={toggleClass(mode === 'html')}>
+          <button
+            type="button"
+            aria-pressed={mode === 'html'}
+            onClick={() => setMode('html')}
+            className={toggleClass(mode === 'html')}
+          >
             {t('backOffice.pages.html')}
           </button>
         </div>
-        <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)} className={buttonClass('secondary')}>
+        <button
+          type="button"
+          aria-pressed={preview}
+          onClick={() => setPreview(!preview)}
+          className={buttonClass('secondary')}
+        >
           {preview ? t('backOffice.pages.hidePreview') : t('backOffice.pages.showPreview')}
         </button>
       </div>
       {mode === 'visual' ? (
-        <Suspense fallback={<p className="min-h-48 rounded-lg border border-slate-700 p-3 text-slate-400">{t('backOffice.editor.loading')}</p>}>
+        <Suspense
+          fallback={
+            <p className="min-h-48 rounded-lg border border-slate-700 p-3 text-slate-400">
+              {t('backOffice.editor.loading')}
+            </p>
+          }
+        >
           <RichTextEditor label={t('backOffice.pages.content')} value={content} onChange={setContent} />
         </Suspense>
       ) : (
@@ -108,7 +151,10 @@ function PageForm({ slug, name, initial }: { slug: ContentPageSlug; name: string
         />
       )}
       {preview && (
-        <section aria-label={t('backOffice.pages.preview')} className="rounded-xl border border-dashed border-slate-700 p-6">
+        <section
+          aria-label={t('backOffice.pages.preview')}
+          className="rounded-xl border border-dashed border-slate-700 p-6"
+        >
           <h2 className="mb-4 text-2xl font-bold text-white">{title}</h2>
           <RichText html={content} fallback={<p className="text-slate-400">{t('contentPage.empty')}</p>} />
         </section>

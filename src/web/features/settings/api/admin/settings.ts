@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSettings, SettingsUpdate, WebhookTestResult, webhookSettingKeys } from '../../../../../shared/schemas/settings.js';
+import type {
+  AdminSettings,
+  SettingsUpdate,
+  WebhookTestResult,
+  webhookSettingKeys,
+} from '../../../../../shared/schemas/settings.js';
 import { invalidateStorefront } from '../../../../components/admin/admin-resource';
 import { apiGet, apiPatch, apiPost, type RequestOptions } from '../../../../lib/api-client';
 

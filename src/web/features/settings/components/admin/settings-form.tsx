@@ -3,7 +3,11 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { settingValueSchemas, type AdminSettings, type SettingsUpdate } from '../../../../../shared/schemas/settings.js';
+import {
+  settingValueSchemas,
+  type AdminSettings,
+  type SettingsUpdate,
+} from '../../../../../shared/schemas/settings.js';
 import { SETTINGS_MESSAGE_CLEAR_MS } from '../../../../../shared/constants.js';
 import { CheckboxField, SelectField, TextAreaField, TextInputField } from '../../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
@@ -18,13 +22,24 @@ import { testWebhook, useAdminSettings, useSaveSettings, type WebhookKey } from 
  * and the secret token as a replacement only (it is write-only: the page never has it).
  */
 const { n8n_secret_token: secretSchema, chatbot_enabled: _chatbot, ...valueSchemas } = settingValueSchemas;
-const settingsFormSchema = z.object({ ...valueSchemas, chatbot_enabled: z.boolean(), new_secret: secretSchema, clear_secret: z.boolean() });
+const settingsFormSchema = z.object({
+  ...valueSchemas,
+  chatbot_enabled: z.boolean(),
+  new_secret: secretSchema,
+  clear_secret: z.boolean(),
+});
 type SettingsForm = z.input<typeof settingsFormSchema>;
 type SettingsValues = z.output<typeof settingsFormSchema>;
 
 function formValues(settings: AdminSettings): SettingsForm {
   const { n8n_secret_token_set: _set, chatbot_enabled, ...values } = settings;
-  return { ...values, default_language: values.default_language as SettingsForm['default_language'], chatbot_enabled: chatbot_enabled === 'true', new_secret: '', clear_secret: false };
+  return {
+    ...values,
+    default_language: values.default_language as SettingsForm['default_language'],
+    chatbot_enabled: chatbot_enabled === 'true',
+    new_secret: '',
+    clear_secret: false,
+  };
 }
 
 function toUpdate({ chatbot_enabled, new_secret, clear_secret, ...values }: SettingsValues): SettingsUpdate['values'] {
@@ -85,21 +100,59 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 flex flex-col gap-6">
         <Section title={t('backOffice.settings.contact')}>
-          <TextInputField<SettingsForm> name="contact_url" type="url" label={t('backOffice.settings.contactUrl')} hint={t('backOffice.settings.contactHint')} invalidMessage={t('backOffice.settings.contactInvalid')} />
+          <TextInputField<SettingsForm>
+            name="contact_url"
+            type="url"
+            label={t('backOffice.settings.contactUrl')}
+            hint={t('backOffice.settings.contactHint')}
+            invalidMessage={t('backOffice.settings.contactInvalid')}
+          />
         </Section>
         <Section title={t('backOffice.settings.hero')}>
           <TextInputField<SettingsForm> name="hero_title" label={t('backOffice.settings.heroTitle')} />
-          <TextAreaField<SettingsForm> name="hero_description" label={t('backOffice.settings.heroDescription')} rows={3} />
+          <TextAreaField<SettingsForm>
+            name="hero_description"
+            label={t('backOffice.settings.heroDescription')}
+            rows={3}
+          />
         </Section>
         <Section title={t('backOffice.settings.branding')}>
-          <ImageUploadField<SettingsForm> name="site_logo_url" kind="logo" label={t('backOffice.settings.logo')} hint={t('backOffice.settings.logoHint')} allowAddress onBusyChange={busy(1)} failureMessage={(message) => t('backOffice.settings.logoUploadError', { message })} />
-          <ImageUploadField<SettingsForm> name="site_favicon_url" kind="favicon" label={t('backOffice.settings.favicon')} hint={t('backOffice.settings.faviconHint')} allowAddress onBusyChange={busy(1)} failureMessage={(message) => t('backOffice.settings.faviconUploadError', { message })} />
+          <ImageUploadField<SettingsForm>
+            name="site_logo_url"
+            kind="logo"
+            label={t('backOffice.settings.logo')}
+            hint={t('backOffice.settings.logoHint')}
+            allowAddress
+            onBusyChange={busy(1)}
+            failureMessage={(message) => t('backOffice.settings.logoUploadError', { message })}
+          />
+          <ImageUploadField<SettingsForm>
+            name="site_favicon_url"
+            kind="favicon"
+            label={t('backOffice.settings.favicon')}
+            hint={t('backOffice.settings.faviconHint')}
+            allowAddress
+            onBusyChange={busy(1)}
+            failureMessage={(message) => t('backOffice.settings.faviconUploadError', { message })}
+          />
         </Section>
         <Section title={t('backOffice.settings.seo')}>
           <TextInputField<SettingsForm> name="seo_title" label={t('backOffice.settings.seoTitle')} />
-          <TextAreaField<SettingsForm> name="seo_description" label={t('backOffice.settings.seoDescription')} rows={3} />
+          <TextAreaField<SettingsForm>
+            name="seo_description"
+            label={t('backOffice.settings.seoDescription')}
+            rows={3}
+          />
           <TextInputField<SettingsForm> name="seo_keywords" label={t('backOffice.settings.seoKeywords')} />
-          <ImageUploadField<SettingsForm> name="seo_image_url" kind="social" label={t('backOffice.settings.seoImage')} hint={t('backOffice.settings.seoImageHint')} allowAddress onBusyChange={busy(1)} failureMessage={(message) => t('backOffice.settings.seoImageUploadError', { message })} />
+          <ImageUploadField<SettingsForm>
+            name="seo_image_url"
+            kind="social"
+            label={t('backOffice.settings.seoImage')}
+            hint={t('backOffice.settings.seoImageHint')}
+            allowAddress
+            onBusyChange={busy(1)}
+            failureMessage={(message) => t('backOffice.settings.seoImageUploadError', { message })}
+          />
           <SelectField<SettingsForm>
             name="default_language"
             label={t('backOffice.settings.defaultLanguage')}
@@ -113,22 +166,46 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
         <Section title={t('backOffice.settings.chatbot')}>
           <CheckboxField<SettingsForm> name="chatbot_enabled" label={t('backOffice.settings.chatbotEnabled')} />
           <WebhookField name="chatbot_webhook_url" label={t('backOffice.settings.chatbotWebhook')} />
-          <TextInputField<SettingsForm> name="chatbot_welcome_message" label={t('backOffice.settings.chatbotWelcome')} />
+          <TextInputField<SettingsForm>
+            name="chatbot_welcome_message"
+            label={t('backOffice.settings.chatbotWelcome')}
+          />
         </Section>
         <Section title={t('backOffice.settings.automation')}>
           <WebhookField name="n8n_webhook_url" label={t('backOffice.settings.paymentWebhook')} />
           <WebhookField name="n8n_callback_url" label={t('backOffice.settings.statsWebhook')} />
           <WebhookField name="n8n_newsletter_url" label={t('backOffice.settings.newsletterWebhook')} />
-          <p className="text-sm text-slate-300">{secretSet ? t('backOffice.settings.secretSet') : t('backOffice.settings.secretNotSet')}</p>
-          <TextInputField<SettingsForm> name="new_secret" type="password" autoComplete="new-password" label={secretSet ? t('backOffice.settings.secretReplace') : t('backOffice.settings.secretNew')} hint={t('backOffice.settings.secretHint')} />
-          {secretSet && <CheckboxField<SettingsForm> name="clear_secret" label={t('backOffice.settings.secretClear')} />}
+          <p className="text-sm text-slate-300">
+            {secretSet ? t('backOffice.settings.secretSet') : t('backOffice.settings.secretNotSet')}
+          </p>
+          <TextInputField<SettingsForm>
+            name="new_secret"
+            type="password"
+            autoComplete="new-password"
+            label={secretSet ? t('backOffice.settings.secretReplace') : t('backOffice.settings.secretNew')}
+            hint={t('backOffice.settings.secretHint')}
+          />
+          {secretSet && (
+            <CheckboxField<SettingsForm> name="clear_secret" label={t('backOffice.settings.secretClear')} />
+          )}
         </Section>
         <div className="flex flex-wrap items-center justify-end gap-3">
           {message?.kind === 'saved' && <Alert tone="success">{t('backOffice.settings.saved')}</Alert>}
           {message?.kind === 'failed' && <Alert tone="error">{t('backOffice.settings.saveFailed')}</Alert>}
-          {Object.keys(form.formState.errors).length > 0 && <Alert tone="error">{t('backOffice.settings.invalid')}</Alert>}
-          <button type="submit" disabled={save.isPending || uploads > 0} aria-busy={save.isPending} className={buttonClass('primary')}>
-            {uploads > 0 ? t('backOffice.uploadingImage') : save.isPending ? t('backOffice.dialog.saving') : t('backOffice.settings.save')}
+          {Object.keys(form.formState.errors).length > 0 && (
+            <Alert tone="error">{t('backOffice.settings.invalid')}</Alert>
+          )}
+          <button
+            type="submit"
+            disabled={save.isPending || uploads > 0}
+            aria-busy={save.isPending}
+            className={buttonClass('primary')}
+          >
+            {uploads > 0
+              ? t('backOffice.uploadingImage')
+              : save.isPending
+                ? t('backOffice.dialog.saving')
+                : t('backOffice.settings.save')}
           </button>
         </div>
       </form>
@@ -148,9 +225,17 @@ function WebhookField({ name, label }: { name: WebhookKey; label: string }) {
     setResult(null);
     try {
       const answer = await testWebhook(name, url.trim() || undefined);
-      setResult({ tone: answer.ok ? 'success' : 'error', text: t('backOffice.settings.testAnswered', { status: answer.status, milliseconds: answer.milliseconds }) });
+      setResult({
+        tone: answer.ok ? 'success' : 'error',
+        text: t('backOffice.settings.testAnswered', { status: answer.status, milliseconds: answer.milliseconds }),
+      });
     } catch (error) {
-      setResult({ tone: 'error', text: t('backOffice.settings.testFailed', { message: error instanceof ApiError ? error.message : String(error) }) });
+      setResult({
+        tone: 'error',
+        text: t('backOffice.settings.testFailed', {
+          message: error instanceof ApiError ? error.message : String(error),
+        }),
+      });
     } finally {
       setTesting(false);
     }
@@ -159,8 +244,21 @@ function WebhookField({ name, label }: { name: WebhookKey; label: string }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end gap-2">
-        <TextInputField<SettingsForm> name={name} type="url" label={label} invalidMessage={t('backOffice.settings.urlInvalid')} className="min-w-0 flex-1 basis-64" />
-        <button type="button" onClick={() => void send()} disabled={testing} aria-busy={testing} className={buttonClass('secondary')} aria-label={t('backOffice.settings.sendTestFor', { label })}>
+        <TextInputField<SettingsForm>
+          name={name}
+          type="url"
+          label={label}
+          invalidMessage={t('backOffice.settings.urlInvalid')}
+          className="min-w-0 flex-1 basis-64"
+        />
+        <button
+          type="button"
+          onClick={() => void send()}
+          disabled={testing}
+          aria-busy={testing}
+          className={buttonClass('secondary')}
+          aria-label={t('backOffice.settings.sendTestFor', { label })}
+        >
           {testing ? t('backOffice.settings.testing') : t('backOffice.settings.sendTest')}
         </button>
       </div>

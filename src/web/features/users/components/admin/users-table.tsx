@@ -18,15 +18,33 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
     updateRole.mutate(
       { id: user.id, role },
       {
-        onSuccess: (changed) => notifySuccess(t('admin.userManagement.roleChanged', { name: changed.full_name || changed.email, role: t(`admin.userManagement.roles.${changed.role}`) })),
+        onSuccess: (changed) =>
+          notifySuccess(
+            t('admin.userManagement.roleChanged', {
+              name: changed.full_name || changed.email,
+              role: t(`admin.userManagement.roles.${changed.role}`),
+            }),
+          ),
         onError: (error) => notifyFailure(t('admin.userManagement.updateFailed'), error),
       },
     );
   }
 
   const columns: DataTableColumn<UserListItem>[] = [
-    { id: 'name', header: t('admin.userManagement.columns.name'), value: (user) => user.full_name ?? '', cell: (user) => user.full_name || t('common.noValue'), className: 'font-medium text-white' },
-    { id: 'email', header: t('admin.userManagement.columns.email'), value: (user) => user.email, cell: (user) => user.email, className: 'break-all' },
+    {
+      id: 'name',
+      header: t('admin.userManagement.columns.name'),
+      value: (user) => user.full_name ?? '',
+      cell: (user) => user.full_name || t('common.noValue'),
+      className: 'font-medium text-white',
+    },
+    {
+      id: 'email',
+      header: t('admin.userManagement.columns.email'),
+      value: (user) => user.email,
+      cell: (user) => user.email,
+      className: 'break-all',
+    },
     {
       id: 'registered',
       header: t('admin.userManagement.columns.registered'),
@@ -52,8 +70,20 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const hasOthers = users.data?.some((user) => user.id !== currentUserId) ?? false;
   return (
     <>
-      <DataTable label={t('admin.userManagement.title')} rows={users.data} columns={columns} getRowId={(user) => user.id} query={users} emptyMessage={t('admin.userManagement.empty')} searchable />
-      {users.isSuccess && !hasOthers && <p className="mt-4 rounded-xl border border-dashed border-slate-700 p-6 text-center text-slate-400">{t('admin.userManagement.empty')}</p>}
+      <DataTable
+        label={t('admin.userManagement.title')}
+        rows={users.data}
+        columns={columns}
+        getRowId={(user) => user.id}
+        query={users}
+        emptyMessage={t('admin.userManagement.empty')}
+        searchable
+      />
+      {users.isSuccess && !hasOthers && (
+        <p className="mt-4 rounded-xl border border-dashed border-slate-700 p-6 text-center text-slate-400">
+          {t('admin.userManagement.empty')}
+        </p>
+      )}
     </>
   );
 }
