@@ -34,6 +34,8 @@ import * as banners from './modules/banners/banners.module.js';
 import * as catalogue from './modules/catalogue/catalogue.module.js';
 import * as chat from './modules/chat/chat.module.js';
 import * as contentPages from './modules/content-pages/content-pages.module.js';
+import * as emailOutbox from './modules/email-outbox/email-outbox.module.js';
+import { createEmailOutbox } from './modules/email-outbox/email-outbox.service.js';
 import * as faqs from './modules/faqs/faqs.module.js';
 import type { ModuleContext } from './modules/module-context.js';
 import * as newsletter from './modules/newsletter/newsletter.module.js';
@@ -101,10 +103,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Closes after the modules that mail stop (onClose hooks run last in, first out).
   app.addHook('onClose', () => mailer.close());
   const settingsService = createSettingsService(db);
+  const exclusive: ModuleContext['exclusive'] = (job, work) => runExclusive(db, database.dialect, job, work);
   const context: ModuleContext = {
     config,
     db,
-    exclusive: (job, work) => runExclusive(db, database.dialect, job, work),
+    exclusive,
     cache,
     settings: settingsService,
     automation: createAutomationGateway({
@@ -114,6 +117,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     audit: createAuditLog(db),
     mailer,
+    emailOutbox: createEmailOutbox({
+      db,
+      mailer,
+      exclusive: (work) => exclusive('email-outbox', work),
+      messageIdDomain: new URL(config.publicUrl).hostname,
+      log: app.log,
+    }),
     storage,
     log: app.log,
   };
@@ -157,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await stats.register(app, context);
   await uploads.register(app, context);
   await audit.register(app, context);
+  await emailOutbox.register(app, context);
   await orders.register(app, context);
 
   await registerStorefront(app, {

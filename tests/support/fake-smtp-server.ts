@@ -72,6 +72,7 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
       });
     },
   });
+  server.on('error', () => {});
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   const { port } = server.server.address() as { port: number };

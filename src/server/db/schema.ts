@@ -246,6 +246,29 @@ export interface NewsletterDeliveriesTable {
   sent_date: string | null;
 }
 
+/**
+ * An email waiting in the email outbox or sent from it (decision 0015): the rendered message,
+ * written in the transaction of the change that caused it, and what the sender did with it.
+ */
+export interface EmailOutboxTable {
+  id: string;
+  message_id: string;
+  kind: string;
+  order_id: string | null;
+  recipient: string;
+  language: string | null;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  last_attempt_at: string | null;
+  sent_at: string | null;
+  /** When the sender gave up on it. */
+  failed_at: string | null;
+  last_error: string | null;
+}
+
 export interface SettingsTable {
   id: string;
   key: string;
@@ -307,6 +330,7 @@ export interface Database {
   newsletter_templates: NewsletterTemplatesTable;
   newsletter_campaigns: NewsletterCampaignsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  email_outbox: EmailOutboxTable;
   settings: SettingsTable;
   content_pages: ContentPagesTable;
   app_meta: AppMetaTable;

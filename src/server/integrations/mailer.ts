@@ -13,10 +13,15 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** A fixed Message-ID (`<local@domain>`): a message sent again after a crash keeps its id. */
   messageId?: string;
+  /**
+   * Ends the send when aborted (the connection is closed, the send fails): the email outbox's
+   * sender gives up on a mail server that does not answer when the app closes.
+   */
+  signal?: AbortSignal;
 }
 
 export interface Mailer {
-  /** True when messages really leave (SMTP_URL), false when they only reach the local outbox. */
+  /** True when messages really leave (SMTP_URL), false when they only reach the local mail folder. */
   readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
   /** Closes pooled SMTP connections. */
@@ -24,9 +29,10 @@ export interface Mailer {
 }
 
 /**
- * Real mail over SMTP_URL when configured. Otherwise every message is written to
- * DATA_DIR/outbox/ as an .eml file (open it with any mail client) and logged, so a local shop
- * can still verify addresses and reset passwords.
+ * Real mail over SMTP_URL when configured. Otherwise every message is written to the local mail
+ * folder, DATA_DIR/outbox/, as an .eml file (open it with any mail client) and logged, so a local
+ * shop can still verify addresses and reset passwords. (The folder is not the email outbox, the
+ * table of order emails waiting to be sent: decision 0015.)
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -46,21 +52,21 @@ export function createMailer(options: {
       close: () => transport.close(),
     };
   }
-  const outbox = path.join(options.dataDir, 'outbox');
+  const mailFolder = path.join(options.dataDir, 'outbox');
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     delivers: false,
     async send(message) {
       const built = await builder.sendMail({ from: options.from, ...message });
-      mkdirSync(outbox, { recursive: true });
+      mkdirSync(mailFolder, { recursive: true });
       const file = path.join(
-        outbox,
+        mailFolder,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
       writeFileSync(file, built.message as Buffer);
       options.log.info(
         { to: message.to, subject: message.subject, file },
-        'mail written to the outbox (SMTP_URL is not set)',
+        'mail written to the local mail folder (SMTP_URL is not set)',
       );
     },
     close: () => undefined,

@@ -8,6 +8,7 @@ import type { AutomationGateway } from '../integrations/automation-gateway.js';
 import type { Mailer } from '../integrations/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import type { AuditLog } from './audit/audit.service.js';
+import type { EmailOutbox } from './email-outbox/email-outbox.service.js';
 import type { SettingsService } from './settings/settings.service.js';
 
 /** Runs `work` unless another app instance runs the same job (db/dialect.ts runExclusive). */
@@ -32,6 +33,8 @@ export interface ModuleContext {
   automation: AutomationGateway;
   audit: AuditLog;
   mailer: Mailer;
+  /** Emails written in the transaction of the change that causes them, sent in the background (decision 0015). */
+  emailOutbox: EmailOutbox;
   storage: Storage;
   log: FastifyBaseLogger;
 }

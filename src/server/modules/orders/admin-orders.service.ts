@@ -118,17 +118,17 @@ export class AdminOrdersService {
       );
     const key = `private/orders/${id}/${randomUUID()}.${extension}`;
     await this.storage.put(key, body, { maxBytes: ROBOT_FILE_MAX_BYTES });
-    const updated = await this.orders.compareAndSetStatus(id, before.status, transition.next, {
-      file_path: key,
-      file_name: normaliseFileName(fileName, extension),
-    });
+    const updated = await this.status.write(
+      before,
+      transition.next,
+      { file_path: key, file_name: normaliseFileName(fileName, extension) },
+      (orders, after) => this.emails.toClient('delivered', after, orders),
+    );
     if (!updated) {
       await this.storage.delete(key);
       throw new ConflictError('The order changed during the upload; try again.');
     }
     if (before.file_path && before.file_path !== key) await this.storage.delete(before.file_path);
-    this.status.afterChange(before, updated);
-    this.emails.toClient('delivered', updated);
     return toAdminOrder(await this.find(id));
   }
 

@@ -1,110 +1,116 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderNumber } from '../../../shared/order-number.js';
-import type { MailMessage, Mailer } from '../../integrations/mailer.js';
+import {
+  activeRobot,
+  createOrder,
+  orderBody,
+  paymentCallback,
+  setSetting,
+  uploadRobotFile,
+  WORKFLOW_SECRET,
+} from '../../../../tests/support/orders.js';
+import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
+import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { inProcessOrderChanges } from '../../realtime/order-changes.js';
 import { OrderEmails } from './order-emails.js';
-import type { OrderRow } from './orders.repository.js';
+import { OrderStatusChanger } from './order-status.js';
+import { OrdersRepository } from './orders.repository.js';
 
-interface LogLine {
-  level: number;
-  msg: string;
-  orderId?: string;
-  to?: string;
-}
+describe.each(testDialects)('order emails on %s', (dialect) => {
+  let shop: TestApp;
+  let admin: string;
+  let robot: { id: string; name: string; price: number };
 
-const order: OrderRow = {
-  id: '0a1b2c3d-0000-4000-8000-000000000001',
-  user_id: 'client-1',
-  robot_id: 'robot-1',
-  robot_name: 'Scalper Pro',
-  telegram_username: '@client',
-  strategy_instructions: 'Scalp EURUSD in the London session, 1% risk per trade.',
-  price: 99,
-  status: 'pending_payment',
-  estimated_delivery: '2030-01-08T00:00:00.000Z',
-  payment_id: null,
-  pay_url: null,
-  file_path: null,
-  file_name: null,
-  download_count: 0,
-  idempotency_key: null,
-  terms_accepted_at: '2030-01-01T00:00:00.000Z',
-  language: 'en',
-  created_date: '2030-01-01T00:00:00.000Z',
-  updated_at: '2030-01-01T00:00:00.000Z',
-};
-
-/** A mailer that keeps what it sends and refuses the first `failures` sends to each address. */
-function recordingMailer(failures: Record<string, number> = {}) {
-  const sent: MailMessage[] = [];
-  const attempts: string[] = [];
-  const mailer: Mailer = {
-    delivers: true,
-    async send(message) {
-      attempts.push(message.to);
-      if ((failures[message.to] ?? 0) > 0) {
-        failures[message.to]! -= 1;
-        throw new Error(`mail server refused ${message.to}`);
-      }
-      sent.push(message);
-    },
-    close: () => undefined,
-  };
-  return { mailer, sent, attempts };
-}
-
-function setUp(mailer: Mailer) {
-  const logs: LogLine[] = [];
-  const log = pino({ level: 'debug' }, { write: (line: string) => logs.push(JSON.parse(line) as LogLine) });
-  const emails = new OrderEmails({
-    mailer,
-    publicUrl: 'https://shop.example.com',
-    log,
-    contact: async () => ({ email: 'client@example.com', full_name: 'Client One' }),
-    adminEmails: async () => ['admin-1@example.com', 'admin-2@example.com'],
-    retryDelayMs: 5,
+  beforeAll(async () => {
+    shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' });
+    admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    robot = await activeRobot(shop.app);
+    await setSetting(shop.app, 'n8n_secret_token', WORKFLOW_SECRET);
   });
-  return { emails, logs };
-}
+  afterAll(() => shop.close());
 
-describe('order emails', () => {
-  it('queues without sending during the caller’s turn, then sends after it', async () => {
-    const { mailer, sent } = recordingMailer();
-    const { emails } = setUp(mailer);
-    emails.toClient('received', order);
-    await Promise.resolve();
-    expect(sent).toHaveLength(0);
-    await emails.close();
-    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
-      ['client@example.com', expect.stringContaining(shortOrderNumber(order.id))],
+  const emailsOf = (orderId: string) =>
+    shop.app.database.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .orderBy('kind')
+      .orderBy('recipient')
+      .execute();
+
+  it('writes each email of an order in the language it was ordered in, and a note to each administrator', async () => {
+    const client = await createClient(shop.app, 'claire@example.com', 'Claire Dupont');
+    const second = await createClient(shop.app, 'second-admin@example.com', 'Second Admin');
+    await shop.app.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', second.id).execute();
+    const order = await createOrder(shop.app, client.cookie, robot.id, { 'accept-language': 'fr-FR,fr;q=0.9' });
+    await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
+    // A repeated report changes nothing, and so writes no email.
+    await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
+    await uploadRobotFile(shop.app, admin, order.id, 'robot.mq5', Buffer.from('ea'));
+    await shop.app.emailOutbox.drain();
+
+    const number = shortOrderNumber(order.id);
+    const emails = await emailsOf(order.id);
+    expect(emails.map((email) => [email.kind, email.recipient, email.language])).toEqual([
+      ['order-received', 'claire@example.com', 'fr'],
+      ['order-paid', 'claire@example.com', 'fr'],
+      ['order-paid-administrator', TEST_ADMIN.email, 'en'],
+      ['order-paid-administrator', 'second-admin@example.com', 'en'],
+      ['order-delivered', 'claire@example.com', 'fr'],
+    ]);
+    expect(emails[0]!.subject).toBe(`Commande #${number} reçue : ${robot.name}`);
+    expect(emails[0]!.body).toContain('Bonjour Claire Dupont,');
+    expect(emails[0]!.body).toContain('http://localhost:3000/Dashboard');
+    expect(emails[2]!.subject).toBe(`Paid order #${number}: ${robot.name} ($${robot.price.toFixed(2)})`);
+    expect(emails[2]!.body).toContain('claire@example.com');
+    // Each is sent once, each with a Message-ID of its own.
+    expect(emails.every((email) => email.sent_at !== null && email.attempts === 1)).toBe(true);
+    expect(new Set(emails.map((email) => email.message_id)).size).toBe(emails.length);
+  });
+
+  it('writes no email for a change that did not commit', async () => {
+    const client = await createClient(shop.app, 'rollback@example.com');
+    const order = await createOrder(shop.app, client.cookie, robot.id);
+    const orders = new OrdersRepository(shop.app.database.db);
+    const emails = new OrderEmails({ outbox: shop.app.emailOutbox, publicUrl: shop.config.publicUrl });
+    const status = new OrderStatusChanger(orders, inProcessOrderChanges(), emails, pino({ level: 'silent' }));
+    const before = (await orders.findById(order.id))!;
+
+    // A write that fails after the emails of the change were written takes them with it.
+    await expect(
+      status.write(before, 'paid', {}, async () => {
+        throw new Error('a later write of the same change failed');
+      }),
+    ).rejects.toThrow('a later write of the same change failed');
+    expect((await orders.findById(order.id))!.status).toBe('pending_payment');
+    expect((await emailsOf(order.id)).map((email) => email.kind)).toEqual(['order-received']);
+
+    // The same change, committed, has its emails.
+    expect((await status.write(before, 'paid'))!.status).toBe('paid');
+    const administrators = await orders.adminEmails();
+    expect((await emailsOf(order.id)).map((email) => email.kind)).toEqual([
+      'order-received',
+      'order-paid',
+      ...administrators.map(() => 'order-paid-administrator'),
     ]);
   });
 
-  it('retries a refused email, and sends each administrator their note once', async () => {
-    const { mailer, sent, attempts } = recordingMailer({ 'admin-2@example.com': 2 });
-    const { emails, logs } = setUp(mailer);
-    emails.toAdministrators(order);
-    await expect.poll(() => sent.length).toBe(2);
-    expect(sent.map((mail) => mail.to)).toEqual(['admin-1@example.com', 'admin-2@example.com']);
-    expect(attempts).toEqual([
-      'admin-1@example.com',
-      'admin-2@example.com',
-      'admin-2@example.com',
-      'admin-2@example.com',
-    ]);
-    expect(logs.filter((line) => line.msg === 'order email failed, retrying')).toHaveLength(2);
-    expect(logs.some((line) => line.msg === 'order email failed')).toBe(false);
-  });
-
-  it('logs an email it could not send after its attempts, and goes on with the next', async () => {
-    const { mailer, sent } = recordingMailer({ 'client@example.com': 3 });
-    const { emails, logs } = setUp(mailer);
-    emails.toClient('paid', order);
-    emails.toAdministrators(order);
-    await expect.poll(() => sent.length).toBe(2);
-    expect(sent.map((mail) => mail.to)).toEqual(['admin-1@example.com', 'admin-2@example.com']);
-    expect(logs.filter((line) => line.msg === 'order email failed')).toEqual([
-      expect.objectContaining({ level: 50, orderId: order.id }),
-    ]);
+  it('writes one received email for parallel creations with one Idempotency-Key', async () => {
+    const client = await createClient(shop.app, 'twice@example.com');
+    const create = () =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { ...SAME_ORIGIN, cookie: client.cookie, 'idempotency-key': 'same-key-0001' },
+        payload: orderBody(robot.id),
+      });
+    const answers = await Promise.all([create(), create(), create()]);
+    const ids = new Set(answers.map((answer) => answer.json<{ id: string }>().id));
+    expect(ids.size).toBe(1);
+    await shop.app.emailOutbox.drain();
+    const emails = await emailsOf([...ids][0]!);
+    expect(emails.map((email) => [email.kind, email.recipient])).toEqual([['order-received', 'twice@example.com']]);
   });
 });

@@ -1,16 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { nextOrderStatus, type OrderActor, type OrderEvent } from '../../../shared/order-states.js';
+import { nextOrderStatus, type OrderActor, type OrderEvent, type OrderStatus } from '../../../shared/order-states.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
 import type { OrderEmails } from './order-emails.js';
-import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import type { OrderRow, OrdersRepository, StatusWriteColumns } from './orders.repository.js';
 
 export type StatusChange = { order: OrderRow; changed: boolean };
+
+/** More writes that belong to a status change, made in its transaction with the order written. */
+export type AlsoInTransaction = (orders: OrdersRepository, after: OrderRow) => Promise<void>;
 
 /**
  * Applies an order event through the one transition function, with a compare-and-set on the
  * status so that a callback and an administrator acting at the same moment cannot both win on a
- * stale read; then tells the waiting pages and sends the emails that go with the new status.
+ * stale read. The emails that go with the new status are written in the same transaction (the
+ * email outbox, decision 0015); once it commits, the waiting pages are told and the emails leave.
  */
 export class OrderStatusChanger {
   constructor(
@@ -27,22 +31,39 @@ export class OrderStatusChanger {
       const transition = nextOrderStatus(current.status, event, actor);
       if (!transition.ok) throw new ConflictError(transition.reason);
       if (!transition.changed) return { order: current, changed: false };
-      const updated = await this.orders.compareAndSetStatus(orderId, current.status, transition.next);
-      if (updated) {
-        this.afterChange(current, updated);
-        return { order: updated, changed: true };
-      }
+      const updated = await this.write(current, transition.next);
+      if (updated) return { order: updated, changed: true };
     }
     throw new ConflictError('The order is being changed by someone else; try again.');
   }
 
-  /** Announces a change made by another repository call (payment restart, file delivery). */
-  afterChange(before: OrderRow, after: OrderRow): void {
-    this.announce(after.id);
-    if (before.status !== after.status && after.status === 'paid') {
-      this.emails.toClient('paid', after);
-      this.emails.toAdministrators(after);
+  /**
+   * Writes `to`, a status nextOrderStatus decided from `before`, with the columns that go with
+   * it, only if the order is still in `before.status`; in the same transaction, the emails of the
+   * change and whatever `also` writes. Undefined, with nothing written, when the order changed
+   * meanwhile.
+   */
+  async write(
+    before: OrderRow,
+    to: OrderStatus,
+    columns: StatusWriteColumns = {},
+    also?: AlsoInTransaction,
+  ): Promise<OrderRow | undefined> {
+    const after = await this.orders.transaction(async (orders) => {
+      const updated = await orders.compareAndSetStatus(before.id, before.status, to, columns);
+      if (!updated) return undefined;
+      if (before.status !== updated.status && updated.status === 'paid') {
+        await this.emails.toClient('paid', updated, orders);
+        await this.emails.toAdministrators(updated, orders);
+      }
+      await also?.(orders, updated);
+      return updated;
+    });
+    if (after) {
+      this.announce(after.id);
+      this.emails.sendSoon();
     }
+    return after;
   }
 
   announce(orderId: string): void {

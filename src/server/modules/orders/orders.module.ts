@@ -17,7 +17,7 @@ import { paymentHookRoutes } from './payment-hook.routes.js';
 /** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
 export async function register(
   app: FastifyInstance,
-  { db, config, automation, mailer, storage, log }: ModuleContext,
+  { db, config, automation, emailOutbox, storage, log }: ModuleContext,
 ): Promise<void> {
   const orders = new OrdersRepository(db);
   const changes = createOrderChanges(db, config.database, log);
@@ -26,15 +26,7 @@ export async function register(
   // Open event streams would keep the server from closing; the listener goes with the database.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => changes.close());
-  const emails = new OrderEmails({
-    mailer,
-    publicUrl: config.publicUrl,
-    log,
-    contact: (id) => orders.userContact(id),
-    adminEmails: () => orders.adminEmails(),
-  });
-  // Queued order emails go out before the mailer and the database close (preClose runs before any onClose).
-  app.addHook('preClose', () => emails.close());
+  const emails = new OrderEmails({ outbox: emailOutbox, publicUrl: config.publicUrl });
   const status = new OrderStatusChanger(orders, changes, emails, log);
   const service = new OrdersService({
     orders,

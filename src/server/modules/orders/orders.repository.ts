@@ -19,7 +19,21 @@ function likePattern(text: string): string {
 }
 
 export class OrdersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * `db` is the app's database, or the transaction this repository was built on by
+   * `transaction()`; writes of other modules that must share the transaction (the email
+   * outbox) go through it.
+   */
+  constructor(readonly db: Kysely<Database>) {}
+
+  /**
+   * Runs `work` in one transaction: whatever it writes through the repository it is given (or
+   * that repository's `db`) commits or rolls back together. On SQLite the one connection is the
+   * transaction's until it ends, so `work` must not use another repository meanwhile.
+   */
+  async transaction<T>(work: (orders: OrdersRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new OrdersRepository(trx)));
+  }
 
   async insert(order: Insertable<OrdersTable>): Promise<OrderRow> {
     return this.db.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();

@@ -81,21 +81,26 @@ export class OrdersService {
     const now = new Date();
     let row: OrderRow;
     try {
-      row = await orders.insert({
-        id: crypto.randomUUID(),
-        user_id: user.id,
-        robot_id: robot.id,
-        robot_name: robot.name,
-        telegram_username: input.telegram_username,
-        strategy_instructions: input.strategy_instructions,
-        price: robot.price,
-        status: initialOrderStatus,
-        estimated_delivery: new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 86_400_000).toISOString(),
-        idempotency_key: idempotencyKey ?? null,
-        terms_accepted_at: now.toISOString(),
-        language,
-        created_date: now.toISOString(),
-        updated_at: now.toISOString(),
+      // The order and its 'received' email are one transaction: the email exists iff the order does.
+      row = await orders.transaction(async (inTransaction) => {
+        const inserted = await inTransaction.insert({
+          id: crypto.randomUUID(),
+          user_id: user.id,
+          robot_id: robot.id,
+          robot_name: robot.name,
+          telegram_username: input.telegram_username,
+          strategy_instructions: input.strategy_instructions,
+          price: robot.price,
+          status: initialOrderStatus,
+          estimated_delivery: new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 86_400_000).toISOString(),
+          idempotency_key: idempotencyKey ?? null,
+          terms_accepted_at: now.toISOString(),
+          language,
+          created_date: now.toISOString(),
+          updated_at: now.toISOString(),
+        });
+        await this.deps.emails.toClient('received', inserted, inTransaction);
+        return inserted;
       });
     } catch (error) {
       if (!idempotencyKey || !isUniqueViolation(error)) throw error;
@@ -103,7 +108,7 @@ export class OrdersService {
       if (!winner) throw error;
       return { order: this.replay(winner, input), replayed: true };
     }
-    this.deps.emails.toClient('received', row);
+    this.deps.emails.sendSoon();
     return { order: toOrder(row), replayed: false };
   }
 
@@ -156,12 +161,8 @@ export class OrdersService {
 
     if (transition.changed) {
       // A new payment attempt: the previous attempt's ids are forgotten.
-      const restarted = await this.deps.orders.compareAndSetStatus(order.id, order.status, transition.next, {
-        payment_id: null,
-        pay_url: null,
-      });
+      const restarted = await this.deps.status.write(order, transition.next, { payment_id: null, pay_url: null });
       if (!restarted) throw new ConflictError('The order changed meanwhile; reload it.');
-      this.deps.status.afterChange(order, restarted);
       order = restarted;
     }
 

@@ -1,0 +1,103 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, EmailOutboxTable } from '../../db/schema.js';
+
+export type OutboxRow = Selectable<EmailOutboxTable>;
+export type NewOutboxRow = Insertable<EmailOutboxTable>;
+
+/** What the sender needs of a waiting email. */
+export type DueEmail = Pick<
+  OutboxRow,
+  'id' | 'message_id' | 'kind' | 'order_id' | 'recipient' | 'subject' | 'body' | 'attempts'
+>;
+
+/** What an administrator sees of an order's emails. */
+export type OutboxEntry = Pick<
+  OutboxRow,
+  'id' | 'kind' | 'recipient' | 'created_at' | 'attempts' | 'sent_at' | 'failed_at' | 'last_error'
+>;
+
+/**
+ * The email outbox's SQL. Built on the app's database, or on a transaction: rows added through a
+ * repository built on a transaction commit or roll back with it.
+ */
+export class EmailOutboxRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(rows: NewOutboxRow[]): Promise<void> {
+    if (rows.length > 0) await this.db.insertInto('email_outbox').values(rows).execute();
+  }
+
+  /** Emails waiting whose time has come, the longest waiting first. */
+  async due(now: string, limit: number): Promise<DueEmail[]> {
+    return this.db
+      .selectFrom('email_outbox')
+      .select(['id', 'message_id', 'kind', 'order_id', 'recipient', 'subject', 'body', 'attempts'])
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  async countDue(now: string): Promise<number> {
+    const { count } = await this.db
+      .selectFrom('email_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  /**
+   * Takes an email for one attempt before it is handed to SMTP: counts the attempt and moves its
+   * next attempt to `retryAt`, only if nobody took it since it was read (same attempt count, still
+   * waiting). False when someone did. A sender that dies mid-send leaves it to be tried again at
+   * `retryAt`, never at once by another sender while the first may still be talking to SMTP.
+   */
+  async claim(id: string, seenAttempts: number, now: string, retryAt: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('email_outbox')
+      .set({ attempts: seenAttempts + 1, last_attempt_at: now, next_attempt_at: retryAt })
+      .where('id', '=', id)
+      .where('attempts', '=', seenAttempts)
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async markSent(id: string, now: string): Promise<void> {
+    await this.db.updateTable('email_outbox').set({ sent_at: now, last_error: null }).where('id', '=', id).execute();
+  }
+
+  /** Records why an attempt failed; with `gaveUpAt`, the sender will not try again. */
+  async markFailed(id: string, error: string, gaveUpAt: string | null): Promise<void> {
+    await this.db
+      .updateTable('email_outbox')
+      .set({ last_error: error, ...(gaveUpAt ? { failed_at: gaveUpAt } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async forOrder(orderId: string): Promise<OutboxEntry[]> {
+    return this.db
+      .selectFrom('email_outbox')
+      .select(['id', 'kind', 'recipient', 'created_at', 'attempts', 'sent_at', 'failed_at', 'last_error'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Removes emails sent, or given up on, before `before`: the outbox is not an archive of addresses. */
+  async purgeFinished(before: string): Promise<void> {
+    await this.db
+      .deleteFrom('email_outbox')
+      .where((eb) => eb.or([eb('sent_at', '<', before), eb('failed_at', '<', before)]))
+      .execute();
+  }
+}
