@@ -167,10 +167,26 @@ export const downloadGrantRecordSchema = z.object({
   extra: z.number().int(),
 });
 
+/** An email about the order in the email outbox: waiting, sent, or given up on (decision 0015). */
+export const orderEmailRecordSchema = z.object({
+  id: z.string(),
+  /** e.g. order-received, order-paid, order-paid-administrator, order-delivered */
+  kind: z.string(),
+  recipient: z.string(),
+  created_at: z.string(),
+  attempts: z.number().int(),
+  sent_at: z.string().nullable(),
+  /** When the sender gave up: the email will not be sent. */
+  failed_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type OrderEmailRecord = z.infer<typeof orderEmailRecordSchema>;
+
 export const adminOrderDetailSchema = adminOrderSchema.extend({
   callbacks: z.array(paymentCallbackRecordSchema),
   downloads: z.array(downloadRecordSchema),
   grants: z.array(downloadGrantRecordSchema),
+  emails: z.array(orderEmailRecordSchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

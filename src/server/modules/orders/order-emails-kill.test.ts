@@ -93,9 +93,9 @@ describe.each(testDialects)('order emails on %s survive kill -9 of the server', 
     // The mail server takes the first order email and never answers it: the sender waits on it
     // while the payment and the delivery write three more emails behind it.
     const held = smtp.holdNext();
-    const order = await (
+    const order = (await (
       await call('POST', '/api/orders', { ...json, cookie: clientCookie }, JSON.stringify(orderBody(robot.id)))
-    ).json();
+    ).json()) as { id: string };
     await held;
     await call(
       'POST',

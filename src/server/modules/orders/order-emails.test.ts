@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderNumber } from '../../../shared/order-number.js';
@@ -95,6 +97,34 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       'order-paid',
       ...administrators.map(() => 'order-paid-administrator'),
     ]);
+  });
+
+  it('shows the administrator the emails of an order, and why one is not sent yet', async () => {
+    const client = await createClient(shop.app, 'unlucky@example.com');
+    // The local mail folder cannot be created: a file is in its way, as a full or read-only disk would be.
+    const mailFolder = path.join(shop.dataDir, 'outbox');
+    rmSync(mailFolder, { recursive: true, force: true });
+    writeFileSync(mailFolder, 'not a folder');
+    try {
+      const order = await createOrder(shop.app, client.cookie, robot.id);
+      await shop.app.emailOutbox.drain();
+      const detail = await shop.app.inject({ url: `/api/admin/orders/${order.id}`, headers: { cookie: admin } });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json().emails).toEqual([
+        {
+          id: expect.any(String),
+          kind: 'order-received',
+          recipient: 'unlucky@example.com',
+          created_at: expect.any(String),
+          attempts: 1,
+          sent_at: null,
+          failed_at: null,
+          last_error: expect.stringContaining('EEXIST'),
+        },
+      ]);
+    } finally {
+      rmSync(mailFolder, { force: true });
+    }
   });
 
   it('writes one received email for parallel creations with one Idempotency-Key', async () => {

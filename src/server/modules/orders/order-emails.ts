@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/constants.js';
 import { shortOrderNumber } from '../../../shared/order-number.js';
+import type { OrderEmailRecord } from '../../../shared/schemas/orders.js';
 import { isLanguage } from '../../../shared/language.js';
 import { orderEmailStrings } from '../../text/server-strings.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
@@ -8,7 +9,7 @@ import type { OrderRow, OrdersRepository } from './orders.repository.js';
 export type ClientEmail = 'received' | 'paid' | 'delivered';
 
 export interface OrderEmailsOptions {
-  outbox: Pick<EmailOutbox, 'add' | 'wake'>;
+  outbox: Pick<EmailOutbox, 'add' | 'wake' | 'forOrder'>;
   publicUrl: string;
 }
 
@@ -91,5 +92,10 @@ export class OrderEmails {
   /** Wakes the outbox's sender: call once the transaction that wrote emails has committed. */
   sendSoon(): void {
     this.options.outbox.wake();
+  }
+
+  /** The order's emails and what became of each, for the administrator. */
+  history(orderId: string): Promise<OrderEmailRecord[]> {
+    return this.options.outbox.forOrder(orderId);
   }
 }

@@ -30,8 +30,9 @@ function Section({
 }
 
 /**
- * An order's file, its payment callbacks (the first place to look when a client says "I paid")
- * and its downloads; an administrator may give downloads back.
+ * An order's file, its payment callbacks (the first place to look when a client says "I paid"),
+ * its downloads and its emails (one the mail server refused shows why); an administrator may give
+ * downloads back.
  */
 export function OrderDetailDialog({
   orderId,
@@ -139,6 +140,35 @@ export function OrderDetailDialog({
             {order.grants.map((entry) => (
               <li key={entry.id} className="text-emerald-300">
                 {when(entry.granted_at)} · {t('adminOrders.detail.grantEntry', { count: entry.extra })}
+              </li>
+            ))}
+          </Section>
+          <Section
+            title={t('adminOrders.detail.emails')}
+            empty={t('adminOrders.detail.noEmails')}
+            count={order.emails.length}
+          >
+            {order.emails.map((email) => (
+              <li key={email.id} className="text-slate-300">
+                {when(email.created_at)} ·{' '}
+                {t(`adminOrders.detail.emailKind.${email.kind}` as 'adminOrders.detail.emailKind.order-paid', {
+                  defaultValue: email.kind,
+                })}{' '}
+                · {email.recipient} ·{' '}
+                {email.sent_at ? (
+                  <span className="text-emerald-300">
+                    {t('adminOrders.detail.emailSent', { date: when(email.sent_at) })}
+                  </span>
+                ) : email.failed_at ? (
+                  <span className="text-red-300">{t('adminOrders.detail.emailFailed', { count: email.attempts })}</span>
+                ) : (
+                  <span className="text-amber-300">
+                    {email.attempts === 0
+                      ? t('adminOrders.detail.emailWaiting')
+                      : t('adminOrders.detail.emailRetrying', { count: email.attempts })}
+                  </span>
+                )}
+                {!email.sent_at && email.last_error && <p className="mt-1 text-slate-400">{email.last_error}</p>}
               </li>
             ))}
           </Section>
