@@ -35,6 +35,7 @@ import * as catalogue from './modules/catalogue/catalogue.module.js';
 import * as chat from './modules/chat/chat.module.js';
 import * as contentPages from './modules/content-pages/content-pages.module.js';
 import * as faqs from './modules/faqs/faqs.module.js';
+import * as licences from './modules/licences/licences.module.js';
 import type { ModuleContext } from './modules/module-context.js';
 import * as newsletter from './modules/newsletter/newsletter.module.js';
 import * as orders from './modules/orders/orders.module.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await uploads.register(app, context);
   await audit.register(app, context);
   await orders.register(app, context);
+  await licences.register(app, context);
 
   await registerStorefront(app, {
     webRoot: options.webRoot ?? path.join(projectRoot, 'dist/web'),

@@ -8,6 +8,14 @@ import type { OrderRow, OrdersRepository } from './orders.repository.js';
 export type StatusChange = { order: OrderRow; changed: boolean };
 
 /**
+ * What follows an order's status beyond the order itself: its licence (modules/licences), issued
+ * once the order is paid and revoked once it is refunded or cancelled. Idempotent.
+ */
+export interface OrderLicences {
+  followOrderStatus(order: Pick<OrderRow, 'id' | 'status'>): Promise<void>;
+}
+
+/**
  * Applies an order event through the one transition function, with a compare-and-set on the
  * status so that a callback and an administrator acting at the same moment cannot both win on a
  * stale read; then tells the waiting pages and sends the emails that go with the new status.
@@ -18,6 +26,7 @@ export class OrderStatusChanger {
     private readonly changes: OrderChanges,
     private readonly emails: OrderEmails,
     private readonly log: FastifyBaseLogger,
+    private readonly licences: OrderLicences,
   ) {}
 
   async apply(orderId: string, event: OrderEvent, actor: OrderActor): Promise<StatusChange> {
@@ -26,10 +35,18 @@ export class OrderStatusChanger {
       if (!current) throw new NotFoundError('Order not found.');
       const transition = nextOrderStatus(current.status, event, actor);
       if (!transition.ok) throw new ConflictError(transition.reason);
-      if (!transition.changed) return { order: current, changed: false };
+      if (!transition.changed) {
+        // A repeat heals a licence that could not be issued when the status first changed.
+        await this.licences.followOrderStatus(current);
+        return { order: current, changed: false };
+      }
       const updated = await this.orders.compareAndSetStatus(orderId, current.status, transition.next);
       if (updated) {
-        this.afterChange(current, updated);
+        try {
+          await this.licences.followOrderStatus(updated);
+        } finally {
+          this.afterChange(current, updated);
+        }
         return { order: updated, changed: true };
       }
     }

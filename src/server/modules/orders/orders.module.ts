@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createOrderChanges } from '../../realtime/order-changes.js';
 import { createCatalogueService } from '../catalogue/catalogue.service.js';
+import { createLicencesService } from '../licences/licences.service.js';
 import type { ModuleContext } from '../module-context.js';
 import { adminOrdersRoutes } from './admin-orders.routes.js';
 import { AdminOrdersService } from './admin-orders.service.js';
@@ -35,7 +36,7 @@ export async function register(
   });
   // Queued order emails go out before the mailer and the database close (preClose runs before any onClose).
   app.addHook('preClose', () => emails.close());
-  const status = new OrderStatusChanger(orders, changes, emails, log);
+  const status = new OrderStatusChanger(orders, changes, emails, log, createLicencesService(db, config));
   const service = new OrdersService({
     orders,
     catalogue: createCatalogueService(db),
