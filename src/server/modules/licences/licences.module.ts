@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '../../config.js';
 import type { ModuleContext } from '../module-context.js';
 import { LicenceApiService } from './licence-api.service.js';
 import { LicenceChecksCleanup } from './licence-checks-cleanup.js';
+import { SealedValueError } from './licence-crypto.js';
 import { licencesAdminRoutes } from './licences-admin.routes.js';
 import { licenceApiRoutes } from './licences.routes.js';
 import { licenceParts, LicencesService } from './licences.service.js';
@@ -17,7 +19,15 @@ export async function register(
 ): Promise<void> {
   const parts = licenceParts(db, config);
   // The first start creates the signing key; every instance on the database signs with it.
-  await parts.signing.ensure();
+  try {
+    await parts.signing.ensure();
+  } catch (error) {
+    if (!(error instanceof SealedValueError)) throw error;
+    // A changed AUTH_SECRET would silently break every licence: stop and say what to do.
+    throw new ConfigError(
+      `Invalid ${config.licenceSecret ? 'LICENCE_SECRET' : 'AUTH_SECRET'}: the licence keys in the database were sealed with another secret; set LICENCE_SECRET to the secret the shop had before (docs/decisions/0017)`,
+    );
+  }
   const cleanup = new LicenceChecksCleanup(
     parts.repository,
     (work) => exclusive('licence-checks-cleanup', work),

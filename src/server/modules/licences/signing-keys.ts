@@ -36,9 +36,14 @@ export class SigningKeys {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Creates the first key unless there is one; instances starting together create exactly one. */
+  /**
+   * Creates the first key unless there is one (instances starting together create exactly one),
+   * and opens the current one: a server secret that does not open it fails here, at start
+   * (SealedValueError), rather than at a robot's first check.
+   */
   async ensure(): Promise<void> {
     if ((await this.repository.signingKeys()).length === 0) await this.create(1);
+    await this.current();
   }
 
   /**
@@ -87,7 +92,7 @@ export class SigningKeys {
   private async load(): Promise<LoadedKey> {
     let [newest] = await this.repository.signingKeys();
     if (!newest) {
-      await this.ensure();
+      await this.create(1);
       [newest] = await this.repository.signingKeys();
     }
     return { kid: newest!.kid, privateKey: this.privateKey(newest!), loadedAt: this.now() };
