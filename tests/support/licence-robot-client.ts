@@ -51,9 +51,6 @@ export interface WebAnswer {
   error?: number;
 }
 
-/** The refusals of docs/licence-api.md: the robot stops and forgets its last good answer. */
-const TBL_REFUSALS = ['unknown_key', 'not_activated', 'revoked', 'expired', 'refunded', 'no_free_slot', 'wrong_robot'];
-
 export class TradeBotLicense {
   private m_url = '';
   private m_robot_id = '';
@@ -90,6 +87,7 @@ export class TradeBotLicense {
     this.m_file = 'TradeBotLicense-' + robotId + '-' + this.AccountLogin() + '.txt';
     this.m_loaded = false;
     this.m_next_check = 0;
+    // MathSrand(GetTickCount()) in MQL: Math.random needs no seed.
   }
 
   /** True while the robot may trade. Call it from OnInit and OnTimer; it asks the shop when due. */
@@ -145,7 +143,7 @@ export class TradeBotLicense {
       return TBL_OK;
     }
     const code = this.JsonString(answer.body, 'code');
-    if (answer.status >= 400 && answer.status < 500 && TBL_REFUSALS.includes(code)) {
+    if (answer.status >= 400 && answer.status < 500 && this.IsRefusal(code)) {
       this.m_refused = true;
       this.m_last_error = code;
       this.ForgetLastGood();
@@ -153,6 +151,13 @@ export class TradeBotLicense {
     }
     if (answer.status !== -1) this.m_last_error = code !== '' ? code : 'http_' + answer.status;
     return TBL_FAILED;
+  }
+
+  /** The refusals of docs/licence-api.md: the robot stops and forgets its last good answer. */
+  IsRefusal(code: string): boolean {
+    const refusals = ['unknown_key', 'not_activated', 'revoked', 'expired', 'refunded', 'no_free_slot', 'wrong_robot'];
+    for (let i = 0; i < refusals.length; i++) if (refusals[i] === code) return true;
+    return false;
   }
 
   IsTester(): boolean {
