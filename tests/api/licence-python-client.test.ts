@@ -94,7 +94,11 @@ describe.each(testDialects)('the Python robot client against the shop on %s', (d
   beforeAll(async () => {
     python = pythonWithNacl();
     shop = await createLicenceShop(dialect);
-    robot = await createLicensedRobot(shop, { licence_real_slots: 1, licence_demo_slots: 1, licence_duration_days: 365 });
+    robot = await createLicensedRobot(shop, {
+      licence_real_slots: 1,
+      licence_demo_slots: 1,
+      licence_duration_days: 365,
+    });
     key = (await buyLicence(shop, robot.id)).key;
     const keys = (await (await fetch(`${shop.url}/api/licenses/keys`)).json()) as LicenceKeys;
     pinned = keys.keys.map((entry) => `${entry.kid}=${entry.public_key}`);
@@ -106,7 +110,11 @@ describe.each(testDialects)('the Python robot client against the shop on %s', (d
     expect(real).toMatchObject({ allowed: true, state: 'licensed', last_error: '', latest_version: null });
     expect(Math.abs(real.expires_at! - (Date.now() / 1000 + 365 * 86_400))).toBeLessThan(120);
     expect(await check({ login: '7001', mode: 'demo' })).toMatchObject({ allowed: true, state: 'licensed' });
-    expect(await check({ login: '5002' })).toMatchObject({ allowed: false, state: 'refused', last_error: 'no_free_slot' });
+    expect(await check({ login: '5002' })).toMatchObject({
+      allowed: false,
+      state: 'refused',
+      last_error: 'no_free_slot',
+    });
     // Keys fetched from the shop work too (for trying a setup; robots pin them).
     expect(await check({ login: '5001', keys: [] })).toMatchObject({ allowed: true });
   });

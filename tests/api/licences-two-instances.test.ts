@@ -31,7 +31,13 @@ describe('the licence signing key across restarts (SQLite)', () => {
       expect(await kidWith({ AUTH_SECRET: second, LICENCE_SECRET: first })).toBe(kid);
 
       const port = await freePort();
-      const refused = startTs('src/server/main.ts', { ...env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), AUTH_SECRET: second });
+      const refused = startTs('src/server/main.ts', {
+        ...env,
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        AUTH_SECRET: second,
+      });
       expect(await refused.exited).toBe(1);
       expect(refused.stderr()).toMatch(
         /^tradebot-store: Invalid AUTH_SECRET: the licence keys in the database were sealed with another secret; set LICENCE_SECRET/m,

@@ -23,7 +23,12 @@ export interface LicenceShop extends TestApp {
  * not count another's requests.
  */
 export async function createLicenceShop(dialect: TestDialect, env: Record<string, string> = {}): Promise<LicenceShop> {
-  const shop = await createTestApp(dialect, { SEED_DEMO: 'false', STATS_REFRESH_SECONDS: '0', TRUST_PROXY: '1', ...env });
+  const shop = await createTestApp(dialect, {
+    SEED_DEMO: 'false',
+    STATS_REFRESH_SECONDS: '0',
+    TRUST_PROXY: '1',
+    ...env,
+  });
   await setSetting(shop.app, 'n8n_secret_token', WORKFLOW_SECRET);
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = shop.app.server.address() as AddressInfo;

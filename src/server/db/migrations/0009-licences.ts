@@ -12,10 +12,7 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
     .alterTable('robots')
     .addColumn('licence_required', t.boolean, (c) =>
-      c
-        .notNull()
-        .defaultTo(t.false)
-        .check(booleanCheck(t, 'licence_required')),
+      c.notNull().defaultTo(t.false).check(booleanCheck(t, 'licence_required')),
     )
     .execute();
   await db.schema

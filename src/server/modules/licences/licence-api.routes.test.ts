@@ -20,7 +20,8 @@ import { GRACE_SECONDS, LEASE_SECONDS } from './licence-api.service.js';
 import { createLicencesService } from './licences.service.js';
 import { LICENCE_ADDRESS_LIMIT, LICENCE_KEY_LIMIT } from './licences.routes.js';
 
-const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+const decode = (payload: string) =>
+  JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 describe.each(testDialects)('the licence API on %s, driven by the robot client', (dialect) => {
   let shop: LicenceShop;
@@ -170,9 +171,9 @@ describe.each(testDialects)('the licence API on %s, driven by the robot client',
     expect(signer).toBeDefined();
     const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: signer.public_key }, format: 'jwk' });
     expect(verify(null, Buffer.from(answer.payload), publicKey, Buffer.from(answer.signature, 'base64url'))).toBe(true);
-    expect(verify(null, Buffer.from(answer.payload), signer.public_key_pem, Buffer.from(answer.signature, 'base64url'))).toBe(
-      true,
-    );
+    expect(
+      verify(null, Buffer.from(answer.payload), signer.public_key_pem, Buffer.from(answer.signature, 'base64url')),
+    ).toBe(true);
     const forged = Buffer.from(JSON.stringify({ ...payload, account_login: '9999' })).toString('base64url');
     expect(verify(null, Buffer.from(forged), publicKey, Buffer.from(answer.signature, 'base64url'))).toBe(false);
   });
@@ -265,7 +266,9 @@ describe.each(testDialects)('the licence API on %s, driven by the robot client',
     on.clock.now = start + 60;
     const file = path.join(on.filesFolder, saved[0]!);
     const [payload, ...rest] = readFileSync(file, 'latin1').split('\n');
-    const longer = Buffer.from(JSON.stringify({ ...decode(payload!), grace_until: 4_000_000_000 })).toString('base64url');
+    const longer = Buffer.from(JSON.stringify({ ...decode(payload!), grace_until: 4_000_000_000 })).toString(
+      'base64url',
+    );
     writeFileSync(file, [longer, ...rest].join('\n'), 'latin1');
     const edited = robotClient(shop, robot, key, on);
     expect(await edited.Check()).toBe(false);
@@ -288,7 +291,9 @@ describe.each(testDialects)('the licence API on %s, driven by the robot client',
       const client = robotClient(shop, robot, key, on);
       expect(await client.Check()).toBe(false);
       expect(client.LastError()).toBe(`webrequest_${error}`);
-      expect(client.printed.join('\n')).toContain(`allow ${shop.url}/api/licenses in Tools > Options > Expert Advisors`);
+      expect(client.printed.join('\n')).toContain(
+        `allow ${shop.url}/api/licenses in Tools > Options > Expert Advisors`,
+      );
     }
   });
 
@@ -359,12 +364,7 @@ describe.each(testDialects)('the licence API on %s, driven by the robot client',
     expect(wrongRobot.LastError()).toBe('wrong_robot');
 
     // Lower case, no dashes, no prefix, and O for 0 or L for 1: still the key.
-    const typed = key
-      .slice(3)
-      .replaceAll('-', ' ')
-      .toLowerCase()
-      .replaceAll('0', 'o')
-      .replaceAll('1', 'l');
+    const typed = key.slice(3).replaceAll('-', ' ').toLowerCase().replaceAll('0', 'o').replaceAll('1', 'l');
     const careless = robotClient(shop, robot, typed, terminal(net, { login: 5001 }));
     expect(await careless.Check()).toBe(true);
   });
@@ -392,7 +392,11 @@ describe.each(testDialects)('the licence API on %s, driven by the robot client',
 
     const crossSite = await fetch(`${shop.url}/api/licenses/validate`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://elsewhere.example', 'x-forwarded-for': net.address },
+      headers: {
+        'content-type': 'application/json',
+        origin: 'https://elsewhere.example',
+        'x-forwarded-for': net.address,
+      },
       body: JSON.stringify(requestBody(key)),
     });
     expect(crossSite.status).toBe(403);
@@ -410,28 +414,32 @@ describe.each(testDialects)('the licence API on %s, driven by the robot client',
       .where('licence_id', '=', licence.id)
       .orderBy('id')
       .execute();
-    expect(checks.map(({ endpoint, ip_address, account_login, account_server, account_mode, platform, result }) => ({
-      endpoint,
-      ip_address,
-      account_login,
-      account_server,
-      account_mode,
-      platform,
-      result,
-    }))).toEqual([
-      ['validate', '5001', 'not_activated'],
-      ['activate', '5001', 'ok'],
-      ['validate', '5002', 'not_activated'],
-      ['activate', '5002', 'no_free_slot'],
-    ].map(([endpoint, account_login, result]) => ({
-      endpoint,
-      ip_address: net.address,
-      account_login,
-      account_server: 'Broker-Live',
-      account_mode: 'real',
-      platform: 'MT5',
-      result,
-    })));
+    expect(
+      checks.map(({ endpoint, ip_address, account_login, account_server, account_mode, platform, result }) => ({
+        endpoint,
+        ip_address,
+        account_login,
+        account_server,
+        account_mode,
+        platform,
+        result,
+      })),
+    ).toEqual(
+      [
+        ['validate', '5001', 'not_activated'],
+        ['activate', '5001', 'ok'],
+        ['validate', '5002', 'not_activated'],
+        ['activate', '5002', 'no_free_slot'],
+      ].map(([endpoint, account_login, result]) => ({
+        endpoint,
+        ip_address: net.address,
+        account_login,
+        account_server: 'Broker-Live',
+        account_mode: 'real',
+        platform: 'MT5',
+        result,
+      })),
+    );
     expect(checks.every((check) => check.checked_at >= before)).toBe(true);
 
     // A key that finds no licence is recorded too, without one.
@@ -505,13 +513,12 @@ describe.each(testDialects)('the licence API on %s, driven by the robot client',
     expect(decode(newAnswer.payload).kid).toBe(after.current_kid);
     for (const answer of [oldAnswer, newAnswer]) {
       const signer = after.keys.find((listed) => listed.kid === decode(answer.payload).kid)!;
-      expect(verify(null, Buffer.from(answer.payload), signer.public_key_pem, Buffer.from(answer.signature, 'base64url'))).toBe(
-        true,
-      );
+      expect(
+        verify(null, Buffer.from(answer.payload), signer.public_key_pem, Buffer.from(answer.signature, 'base64url')),
+      ).toBe(true);
     }
     // Robots verify the HMAC, which no rotation of the signing key changes.
     const client = robotClient(shop, robot, key, terminal(net, { login: 5001 }));
     expect(await client.Check()).toBe(true);
   });
-
 });

@@ -187,6 +187,10 @@ export class LicenceApiService {
       latest_version: latestVersion,
     };
     const text = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return { payload: text, signature: signer.sign(text), hmac: createHmac('sha256', eaSecret).update(text).digest('hex') };
+    return {
+      payload: text,
+      signature: signer.sign(text),
+      hmac: createHmac('sha256', eaSecret).update(text).digest('hex'),
+    };
   }
 }

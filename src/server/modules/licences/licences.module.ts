@@ -28,11 +28,7 @@ export async function register(
       `Invalid ${config.licenceSecret ? 'LICENCE_SECRET' : 'AUTH_SECRET'}: the licence keys in the database were sealed with another secret; set LICENCE_SECRET to the secret the shop had before (docs/decisions/0017)`,
     );
   }
-  const cleanup = new LicenceChecksCleanup(
-    parts.repository,
-    (work) => exclusive('licence-checks-cleanup', work),
-    log,
-  );
+  const cleanup = new LicenceChecksCleanup(parts.repository, (work) => exclusive('licence-checks-cleanup', work), log);
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
   app.addHook('onClose', () => cleanup.stop());
   await app.register(licenceApiRoutes(new LicenceApiService(parts)));

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -130,9 +130,14 @@ describe.each(testDialects)('licences on %s', (dialect) => {
     for (const secret of [key, canonical, canonical.slice(0, 20), robot.eaSecret])
       expect(stored.includes(secret), secret).toBe(false);
     if (dialect === 'sqlite') {
-      const file = readFileSync(path.join(shop.dataDir, 'shop.db')).toString('latin1');
-      const wal = readFileSync(path.join(shop.dataDir, 'shop.db-wal')).toString('latin1');
-      for (const secret of [key, canonical.slice(0, 20), robot.eaSecret]) expect((file + wal).includes(secret)).toBe(false);
+      // The database file and its write-ahead log, as a copy of DATA_DIR would hold them.
+      const bytes = ['shop.db', 'shop.db-wal']
+        .map((name) => path.join(shop.dataDir, name))
+        .filter((file) => existsSync(file))
+        .map((file) => readFileSync(file).toString('latin1'))
+        .join('');
+      expect(bytes.length).toBeGreaterThan(0);
+      for (const secret of [key, canonical.slice(0, 20), robot.eaSecret]) expect(bytes.includes(secret)).toBe(false);
     }
     // The owner still sees it, opened with the server's key.
     expect((await licences().licenceOfOrder(orderId))!.key).toBe(key);
@@ -203,10 +208,20 @@ describe.each(testDialects)('licences on %s', (dialect) => {
     expect(newSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(newSecret).not.toBe(secret);
     const net = network('203.0.113.90');
-    const oldBuild = robotClient(shop, { id, name: 'Secret robot', eaSecret: secret }, key, terminal(net, { login: 1 }));
+    const oldBuild = robotClient(
+      shop,
+      { id, name: 'Secret robot', eaSecret: secret },
+      key,
+      terminal(net, { login: 1 }),
+    );
     expect(await oldBuild.Check()).toBe(false);
     expect(oldBuild.LastError()).toBe('bad_hmac');
-    const newBuild = robotClient(shop, { id, name: 'Secret robot', eaSecret: newSecret }, key, terminal(net, { login: 1 }));
+    const newBuild = robotClient(
+      shop,
+      { id, name: 'Secret robot', eaSecret: newSecret },
+      key,
+      terminal(net, { login: 1 }),
+    );
     expect(await newBuild.Check()).toBe(true);
 
     const activity = await shop.admin('GET', '/api/admin/audit');

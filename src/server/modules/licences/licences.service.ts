@@ -107,7 +107,9 @@ export class LicencesService {
       real_slots: order.licence_real_slots ?? 0,
       demo_slots: order.licence_demo_slots ?? 0,
       expires_at:
-        order.licence_duration_days === null ? null : new Date(at + order.licence_duration_days * 86_400_000).toISOString(),
+        order.licence_duration_days === null
+          ? null
+          : new Date(at + order.licence_duration_days * 86_400_000).toISOString(),
       created_at: new Date(at).toISOString(),
       updated_at: new Date(at).toISOString(),
     });
