@@ -37,6 +37,7 @@ import * as contentPages from './modules/content-pages/content-pages.module.js';
 import * as emailOutbox from './modules/email-outbox/email-outbox.module.js';
 import { createEmailOutbox } from './modules/email-outbox/email-outbox.service.js';
 import * as faqs from './modules/faqs/faqs.module.js';
+import * as licences from './modules/licences/licences.module.js';
 import type { ModuleContext } from './modules/module-context.js';
 import * as newsletter from './modules/newsletter/newsletter.module.js';
 import * as orders from './modules/orders/orders.module.js';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await audit.register(app, context);
   await emailOutbox.register(app, context);
   await orders.register(app, context);
+  await licences.register(app, context);
 
   await registerStorefront(app, {
     webRoot: options.webRoot ?? path.join(projectRoot, 'dist/web'),

@@ -61,6 +61,7 @@ const envSchema = z.object({
       .optional(),
   ),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LICENCE_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be an email address' }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   SEED_DEMO: optionalText.pipe(booleanText.optional()).transform((value) => value ?? true),
@@ -119,6 +120,11 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   authSecret: string | undefined;
+  /**
+   * Derives the keys that find licence keys and seal licence secrets (decision 0017); empty means
+   * the auth secret. Set it to the old auth secret to change AUTH_SECRET without breaking licences.
+   */
+  licenceSecret: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -225,6 +231,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir,
     database,
     authSecret: vars.AUTH_SECRET,
+    licenceSecret: vars.LICENCE_SECRET,
     admin: { email: vars.ADMIN_EMAIL?.toLowerCase(), password: vars.ADMIN_PASSWORD },
     seedDemo: vars.SEED_DEMO,
     logLevel: vars.LOG_LEVEL,

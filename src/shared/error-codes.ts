@@ -32,6 +32,14 @@ export const errorCodes = [
   'newsletter_not_configured',
   'newsletter_workflow_error',
   'newsletter_not_confirmed',
+  // The licence API for robots (docs/licence-api.md): stable, robots in the field read them.
+  'unknown_key',
+  'not_activated',
+  'revoked',
+  'expired',
+  'refunded',
+  'no_free_slot',
+  'wrong_robot',
   // An account call that better-auth refused without a code of its own.
   'auth_error',
 ] as const;

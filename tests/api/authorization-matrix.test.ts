@@ -31,6 +31,15 @@ const orderBody = (f: Fixtures) => ({
   terms_accepted: true,
 });
 const adminAnswers = (status: number): Expected => ({ ...adminOnly, admin: status });
+const licenceCheck = (f: Fixtures) => ({
+  license_key: 'TB-00000-00000-00000-00000-00000',
+  robot_id: f.robotId,
+  account_login: '1001',
+  account_server: 'Broker-Live',
+  account_mode: 'real',
+  platform: 'MT5',
+  nonce: 'matrix-nonce-0123456789',
+});
 
 /**
  * Every API route, keyed "METHOD url" as registered, with the status each kind of caller must
@@ -291,6 +300,29 @@ const matrix: Record<string, Case> = {
   },
   'GET /api/admin/newsletter/campaigns': {
     request: () => ({ url: '/api/admin/newsletter/campaigns' }),
+    expected: adminOnly,
+  },
+  // Licences (issue 18). A robot's key is its only credential: a session changes nothing.
+  'POST /api/licenses/activate': {
+    request: (f) => ({ url: '/api/licenses/activate', payload: licenceCheck(f) }),
+    expected: everyone(404),
+  },
+  'POST /api/licenses/validate': {
+    request: (f) => ({ url: '/api/licenses/validate', payload: licenceCheck(f) }),
+    expected: everyone(404),
+  },
+  'GET /api/licenses/keys': { request: () => ({ url: '/api/licenses/keys' }), expected: everyone(200) },
+  'GET /api/admin/robots/:id/licence': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/licence` }),
+    expected: adminOnly,
+  },
+  // The demo robot requires no licence: there is no secret to rotate.
+  'POST /api/admin/robots/:id/licence/rotate-secret': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/licence/rotate-secret` }),
+    expected: adminAnswers(409),
+  },
+  'POST /api/admin/licences/signing-keys/rotate': {
+    request: () => ({ url: '/api/admin/licences/signing-keys/rotate' }),
     expected: adminOnly,
   },
 };

@@ -68,6 +68,7 @@ const exclusiveJobKeys = {
   'stats-refresh': 728_201_772,
   'newsletter-send': 728_201_773,
   'email-outbox': 728_201_774,
+  'licence-checks-cleanup': 728_201_775,
 } as const;
 export type ExclusiveJob = keyof typeof exclusiveJobKeys;
 

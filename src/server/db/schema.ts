@@ -94,6 +94,11 @@ export interface RobotsTable {
   floating: number | null;
   daily: number | null;
   last_stats_update: string | null;
+  licence_required: ColumnType<boolean, boolean | undefined, boolean>;
+  licence_real_slots: ColumnType<number, number | undefined, number>;
+  licence_demo_slots: ColumnType<number, number | undefined, number>;
+  /** Null: licences for life. */
+  licence_duration_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_date: CreatedAt;
   updated_at: Timestamp;
 }
@@ -311,6 +316,79 @@ export interface RateLimitsTable {
   window_ends_at: string | number;
 }
 
+/** A robot's EA secret (the HMAC key of its licence answers), sealed with a server-side key. */
+export interface RobotLicenceSecretsTable {
+  robot_id: string;
+  secret_sealed: string;
+  /** When this secret was made: a rotation replaces it. */
+  created_at: Timestamp;
+}
+
+/** One licence per paid order of a licensed robot (issue 18). */
+export interface LicencesTable {
+  id: string;
+  order_id: string;
+  robot_id: string | null;
+  user_id: string | null;
+  /** HMAC of the canonical key with a key that is not in the database: the lookup. */
+  key_hash: string;
+  /** The key, sealed (AES-256-GCM) with another server-side key: shown to its owner. */
+  key_sealed: string;
+  /** The key's last group, for the owner's search; the other 100 bits stay secret. */
+  key_suffix: string;
+  real_slots: number;
+  demo_slots: number;
+  expires_at: string | null;
+  status: ColumnType<'active' | 'revoked', 'active' | 'revoked' | undefined, 'active' | 'revoked'>;
+  /** Why it was revoked: refunded, cancelled, or by the owner. */
+  revoked_reason: string | null;
+  revoked_at: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A trading account a licence is bound to, holding one slot of its mode. */
+export interface LicenceActivationsTable {
+  id: string;
+  licence_id: string;
+  account_login: string;
+  account_server: string;
+  account_mode: 'real' | 'demo';
+  /** 1..slots of its mode; unique among the licence's bound accounts of that mode. */
+  slot: number;
+  platform: string;
+  ea_version: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+  /** Set when the slot is given back; the row stays as history. */
+  freed_at: string | null;
+}
+
+/** Every activate and validate call: time, address, account and result (kept 90 days). */
+export interface LicenceChecksTable {
+  id: Generated<number>;
+  licence_id: string | null;
+  checked_at: string;
+  endpoint: 'activate' | 'validate';
+  ip_address: string | null;
+  account_login: string | null;
+  account_server: string | null;
+  account_mode: string | null;
+  platform: string | null;
+  ea_version: string | null;
+  /** ok, or the error code answered. */
+  result: string;
+}
+
+/** The Ed25519 keys that sign licence answers; the highest generation signs, older ones stay listed. */
+export interface LicenceSigningKeysTable {
+  generation: number;
+  kid: string;
+  public_key: string;
+  private_key_sealed: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -336,13 +414,18 @@ export interface Database {
   app_meta: AppMetaTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
+  robot_licence_secrets: RobotLicenceSecretsTable;
+  licences: LicencesTable;
+  licence_activations: LicenceActivationsTable;
+  licence_checks: LicenceChecksTable;
+  licence_signing_keys: LicenceSigningKeysTable;
 }
 
 /**
  * Columns stored as 0/1 by SQLite that must come back as booleans. Column names are unique in
  * meaning across the schema, so a name is enough to know the type.
  */
-export const booleanColumns = new Set(['active', 'email_verified']);
+export const booleanColumns = new Set(['active', 'email_verified', 'licence_required']);
 
 // Enum types and entity shapes are the shared schemas' (src/shared/schemas/); tables only add
 // how each column is written.

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { AppError } from '../errors.js';
 
 /**
  * The one place that knows how requests are counted. On PostgreSQL the counters live in the
@@ -114,4 +115,28 @@ export function limiterFor(app: FastifyInstance, rule: LimitRule): LimitCheck {
     app.rateLimitChecks.set(rule.name, check);
   }
   return check;
+}
+
+/**
+ * A second budget on a request, counted by a key the route takes from the request (the licence
+ * API counts per licence key as well as per address) instead of by address. Unlike limiterFor's
+ * check, it counts even when another check counted the request already; run it where the key is
+ * known, e.g. as a preHandler once the body is read. Counters live where limiterFor's do.
+ */
+export function keyedLimiterFor(
+  app: FastifyInstance,
+  rule: LimitRule,
+  keyOf: (request: FastifyRequest) => string,
+): LimitCheck {
+  const count = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    keyGenerator: (request) => `${rule.name}:${keyOf(request)}`,
+  });
+  return async (request, reply) => {
+    const result = await count(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw new AppError(429, 'rate_limited', `Too many attempts. Try again in ${result.ttlInSeconds} seconds.`);
+  };
 }

@@ -50,6 +50,12 @@ export const robotSchema = z.object({
   floating: stat,
   daily: stat,
   last_stats_update: z.string().nullable(),
+  // Licences (issue 18): whether a paid order gets a licence key, and what it allows.
+  licence_required: z.boolean(),
+  licence_real_slots: z.number().int(),
+  licence_demo_slots: z.number().int(),
+  /** Null: a licence for life. */
+  licence_duration_days: z.number().int().nullable(),
   created_date: z.string(),
   updated_at: z.string(),
 });
@@ -174,6 +180,13 @@ const legacyFigure = z
   .transform(decimalOrZero)
   .optional();
 
+/** Accounts of one mode (real or demo) a licence may be activated on at once. */
+const licenceSlots = z
+  .number({ error: 'a number of accounts' })
+  .int('a whole number of accounts')
+  .min(0, 'cannot be negative')
+  .max(100, 'at most 100');
+
 export const robotInputSchema = z.object({
   name: requiredText(200),
   price: z.number({ error: 'is required' }).min(0, 'cannot be negative').max(1_000_000),
@@ -190,6 +203,16 @@ export const robotInputSchema = z.object({
   weekly_pnl: legacyFigure,
   monthly_pnl: legacyFigure,
   status: robotStatusSchema.optional(),
+  licence_required: z.boolean().optional(),
+  licence_real_slots: licenceSlots.optional(),
+  licence_demo_slots: licenceSlots.optional(),
+  licence_duration_days: z
+    .number({ error: 'a number of days, or empty for life' })
+    .int('a whole number of days')
+    .min(1, 'at least 1 day')
+    .max(36_500, 'at most 36500 days')
+    .nullable()
+    .optional(),
 });
 export type RobotInput = z.infer<typeof robotInputSchema>;
 export const robotPatchSchema = robotInputSchema.partial();

@@ -77,7 +77,14 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     const order = await createOrder(shop.app, client.cookie, robot.id);
     const orders = new OrdersRepository(shop.app.database.db);
     const emails = new OrderEmails({ outbox: shop.app.emailOutbox, publicUrl: shop.config.publicUrl });
-    const status = new OrderStatusChanger(orders, inProcessOrderChanges(), emails, pino({ level: 'silent' }));
+    const noLicences = { followOrderStatus: async () => undefined };
+    const status = new OrderStatusChanger(
+      orders,
+      inProcessOrderChanges(),
+      emails,
+      pino({ level: 'silent' }),
+      noLicences,
+    );
     const before = (await orders.findById(order.id))!;
 
     // A write that fails after the emails of the change were written takes them with it.

@@ -11,6 +11,14 @@ export type StatusChange = { order: OrderRow; changed: boolean };
 export type AlsoInTransaction = (orders: OrdersRepository, after: OrderRow) => Promise<void>;
 
 /**
+ * What follows an order's status beyond the order itself: its licence (modules/licences), issued
+ * once the order is paid and revoked once it is refunded or cancelled. Idempotent.
+ */
+export interface OrderLicences {
+  followOrderStatus(order: Pick<OrderRow, 'id' | 'status'>): Promise<void>;
+}
+
+/**
  * Applies an order event through the one transition function, with a compare-and-set on the
  * status so that a callback and an administrator acting at the same moment cannot both win on a
  * stale read. The emails that go with the new status are written in the same transaction (the
@@ -22,6 +30,7 @@ export class OrderStatusChanger {
     private readonly changes: OrderChanges,
     private readonly emails: OrderEmails,
     private readonly log: FastifyBaseLogger,
+    private readonly licences: OrderLicences,
   ) {}
 
   async apply(orderId: string, event: OrderEvent, actor: OrderActor): Promise<StatusChange> {
@@ -30,7 +39,11 @@ export class OrderStatusChanger {
       if (!current) throw new NotFoundError('Order not found.');
       const transition = nextOrderStatus(current.status, event, actor);
       if (!transition.ok) throw new ConflictError(transition.reason);
-      if (!transition.changed) return { order: current, changed: false };
+      if (!transition.changed) {
+        // A repeat heals a licence that could not be issued when the status first changed.
+        await this.licences.followOrderStatus(current);
+        return { order: current, changed: false };
+      }
       const updated = await this.write(current, transition.next);
       if (updated) return { order: updated, changed: true };
     }
@@ -62,6 +75,8 @@ export class OrderStatusChanger {
     if (after) {
       this.announce(after.id);
       this.emails.sendSoon();
+      // After the commit: issuing is idempotent, and a repeated report heals a failure here.
+      await this.licences.followOrderStatus(after);
     }
     return after;
   }

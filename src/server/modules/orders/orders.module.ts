@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createOrderChanges } from '../../realtime/order-changes.js';
 import { createCatalogueService } from '../catalogue/catalogue.service.js';
+import { createLicencesService } from '../licences/licences.service.js';
 import type { ModuleContext } from '../module-context.js';
 import { adminOrdersRoutes } from './admin-orders.routes.js';
 import { AdminOrdersService } from './admin-orders.service.js';
@@ -27,7 +28,7 @@ export async function register(
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => changes.close());
   const emails = new OrderEmails({ outbox: emailOutbox, publicUrl: config.publicUrl });
-  const status = new OrderStatusChanger(orders, changes, emails, log);
+  const status = new OrderStatusChanger(orders, changes, emails, log, createLicencesService(db, config));
   const service = new OrdersService({
     orders,
     catalogue: createCatalogueService(db),

@@ -34,6 +34,10 @@ function robot(id: string, category: string | null): Robot {
     floating: null,
     daily: null,
     last_stats_update: null,
+    licence_required: false,
+    licence_real_slots: 1,
+    licence_demo_slots: 2,
+    licence_duration_days: null,
     created_date: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
   };

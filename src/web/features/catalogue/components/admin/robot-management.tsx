@@ -23,6 +23,7 @@ import { buttonClass } from '../../../../components/ui/button-classes';
 import { formatDateTime } from '../../../../lib/format-date';
 import { formatDecimal, formatPercent, formatSignedDecimal, formatUsd } from '../../../../lib/format-number';
 import { categoriesResource, robotsResource } from '../../api/admin/catalogue-resources';
+import { RobotLicenceSection } from './robot-licence-section';
 
 /**
  * The form's shape: the server's robot schema, with the feature list typed one per line and the
@@ -35,6 +36,8 @@ const robotFormSchema = robotInputSchema.extend({
       .map((line) => line.trim())
       .filter((line) => line !== ''),
   ),
+  // An empty field means a licence for life: null, which the PATCH then writes.
+  licence_duration_days: robotInputSchema.shape.licence_duration_days.transform((days) => days ?? null),
 });
 type RobotForm = z.input<typeof robotFormSchema>;
 
@@ -56,6 +59,10 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
     weekly_pnl: String(robot?.weekly_pnl ?? 0),
     monthly_pnl: String(robot?.monthly_pnl ?? 0),
     status: robot?.status ?? 'active',
+    licence_required: robot?.licence_required ?? false,
+    licence_real_slots: robot?.licence_real_slots ?? 1,
+    licence_demo_slots: robot?.licence_demo_slots ?? 2,
+    licence_duration_days: robot?.licence_duration_days ?? null,
   };
 }
 
@@ -217,6 +224,7 @@ export function RobotManagement() {
                 label: t(`backOffice.robots.statuses.${status}`),
               }))}
             />
+            <RobotLicenceSection robot={record} />
             <LiveStats robot={record} />
           </>
         )}

@@ -1,0 +1,196 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { ErrorCode } from '../../../shared/error-codes.js';
+import {
+  LICENCE_API_VERSION,
+  type LicenceAnswer,
+  type LicenceKeys,
+  type LicencePayload,
+  type LicenceRequest,
+} from '../../../shared/schemas/licences.js';
+import { AppError, ConflictError } from '../../errors.js';
+import { keyedHash } from './licence-crypto.js';
+import { canonicalKey } from './licence-key.js';
+import type { ActivationRow, LicenceRow } from './licences.repository.js';
+import type { LicenceParts } from './licences.service.js';
+
+/** How long an answer lets a robot run before it must ask again (docs/licence-api.md). */
+export const LEASE_SECONDS = 3 * 86_400;
+/** How much longer a robot that cannot reach the shop may run on its last good answer. */
+export const GRACE_SECONDS = 4 * 86_400;
+
+export type LicenceEndpoint = 'activate' | 'validate';
+
+/** The refusals a robot reads (docs/licence-api.md): stable codes, each with its status. */
+const refusals = {
+  unknown_key: [404, 'No licence has this key.'],
+  wrong_robot: [403, 'This licence is for another robot.'],
+  revoked: [403, 'This licence has been revoked.'],
+  refunded: [403, 'The order of this licence was refunded.'],
+  expired: [403, 'This licence has expired.'],
+  not_activated: [403, 'This account is not activated on this licence: activate it first.'],
+  no_free_slot: [409, 'Every slot of this account mode is taken: free one on the licence page.'],
+} as const satisfies Record<string, readonly [number, string]>;
+type Refusal = keyof typeof refusals & ErrorCode;
+
+export class LicenceRefusal extends AppError {
+  constructor(readonly refusal: Refusal) {
+    super(refusals[refusal][0], refusal, refusals[refusal][1]);
+  }
+}
+
+const SLOT_ATTEMPTS = 5;
+
+/**
+ * The licence API for robots (issue 18 §2, docs/licence-api.md): activation binds a trading
+ * account to a free slot of its mode, validation is the periodic check; both record the check
+ * and answer a payload signed twice (Ed25519 for clients that verify it, HMAC with the robot's
+ * EA secret for MQL).
+ */
+export class LicenceApiService {
+  constructor(
+    private readonly parts: LicenceParts,
+    /** The robot's current version for `latest_version`; releases (issue 18 §1) provide it. */
+    private readonly latestVersion: (robotId: string) => Promise<string | null> = async () => null,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * The lookup hash of a key as typed. A key that cannot be one is hashed all the same, and looked
+   * up all the same, so that a malformed key and a wrong one cost the same time (`unknown_key`).
+   */
+  keyHash(typed: string): string {
+    return keyedHash(this.parts.keys.lookup, canonicalKey(typed) ?? typed.toUpperCase());
+  }
+
+  async check(endpoint: LicenceEndpoint, request: LicenceRequest, address: string): Promise<LicenceAnswer> {
+    const at = this.now();
+    const licence = await this.parts.repository.licenceByKeyHash(this.keyHash(request.license_key));
+    const record = (result: string) =>
+      this.parts.repository.recordCheck({
+        licence_id: licence?.id ?? null,
+        checked_at: new Date(at).toISOString(),
+        endpoint,
+        ip_address: address,
+        account_login: request.account_login,
+        account_server: request.account_server,
+        account_mode: request.account_mode,
+        platform: request.platform,
+        ea_version: request.ea_version ?? null,
+        result,
+      });
+    try {
+      const activation = await this.decide(endpoint, licence, request, at);
+      const answer = await this.answer(licence!, activation, request.nonce, at);
+      await record('ok');
+      return answer;
+    } catch (error) {
+      if (error instanceof LicenceRefusal) await record(error.refusal);
+      throw error;
+    }
+  }
+
+  keys(): Promise<LicenceKeys> {
+    return this.parts.signing.publicKeys();
+  }
+
+  /** The account's activation, after every rule; throws the refusal otherwise. */
+  private async decide(
+    endpoint: LicenceEndpoint,
+    licence: LicenceRow | undefined,
+    request: LicenceRequest,
+    at: number,
+  ): Promise<ActivationRow> {
+    if (!licence) throw new LicenceRefusal('unknown_key');
+    if (licence.robot_id === null || licence.robot_id !== request.robot_id) throw new LicenceRefusal('wrong_robot');
+    if (licence.status === 'revoked')
+      throw new LicenceRefusal(licence.revoked_reason === 'refunded' ? 'refunded' : 'revoked');
+    if (licence.expires_at !== null && Date.parse(licence.expires_at) <= at) throw new LicenceRefusal('expired');
+    const { repository } = this.parts;
+    const bound = await repository.boundAccount(licence.id, request.account_login, request.account_server);
+    if (bound) {
+      await repository.touchAccount(bound.id, new Date(at).toISOString(), request.platform, request.ea_version ?? null);
+      return bound;
+    }
+    if (endpoint === 'validate') throw new LicenceRefusal('not_activated');
+    return this.bind(licence, request, at);
+  }
+
+  /**
+   * Binds the account to the lowest free slot of its mode. Two activations racing for one slot
+   * collide on the slot's unique index; the loser tries again with what is left.
+   */
+  private async bind(licence: LicenceRow, request: LicenceRequest, at: number): Promise<ActivationRow> {
+    const { repository } = this.parts;
+    const slots = request.account_mode === 'real' ? licence.real_slots : licence.demo_slots;
+    for (let attempt = 0; attempt < SLOT_ATTEMPTS; attempt++) {
+      const used = new Set(await repository.usedSlots(licence.id, request.account_mode));
+      let slot = 1;
+      while (used.has(slot)) slot++;
+      if (slot > slots) throw new LicenceRefusal('no_free_slot');
+      const activation: ActivationRow = {
+        id: randomUUID(),
+        licence_id: licence.id,
+        account_login: request.account_login,
+        account_server: request.account_server,
+        account_mode: request.account_mode,
+        slot,
+        platform: request.platform,
+        ea_version: request.ea_version ?? null,
+        first_seen_at: new Date(at).toISOString(),
+        last_seen_at: new Date(at).toISOString(),
+        freed_at: null,
+      };
+      if (await repository.bindAccount(activation)) return activation;
+      // The same account activated at the same moment elsewhere: that binding is this one.
+      const bound = await repository.boundAccount(licence.id, request.account_login, request.account_server);
+      if (bound) return bound;
+    }
+    throw new ConflictError('The licence is being activated elsewhere at this moment; try again.');
+  }
+
+  private async answer(
+    licence: LicenceRow,
+    activation: ActivationRow,
+    nonce: string,
+    at: number,
+  ): Promise<LicenceAnswer> {
+    const robotId = licence.robot_id!;
+    const [signer, eaSecret, latestVersion] = await Promise.all([
+      this.parts.signing.signer(),
+      this.parts.eaSecrets.forAnswer(robotId),
+      this.latestVersion(robotId),
+    ]);
+    const serverTime = Math.floor(at / 1000);
+    const expiresAt = licence.expires_at === null ? null : Math.floor(Date.parse(licence.expires_at) / 1000);
+    let leaseUntil = serverTime + LEASE_SECONDS;
+    let graceUntil = leaseUntil + GRACE_SECONDS;
+    // Neither the lease nor the grace outlives the licence.
+    if (expiresAt !== null) {
+      leaseUntil = Math.min(leaseUntil, expiresAt);
+      graceUntil = Math.min(graceUntil, expiresAt);
+    }
+    // The field order is the documented one; MQL reads fields by name, not by position.
+    const payload: LicencePayload = {
+      v: LICENCE_API_VERSION,
+      kid: signer.kid,
+      license: licence.id,
+      robot_id: robotId,
+      status: 'active',
+      account_login: activation.account_login,
+      account_server: activation.account_server,
+      account_mode: activation.account_mode,
+      expires_at: expiresAt,
+      lease_until: leaseUntil,
+      grace_until: graceUntil,
+      nonce,
+      server_time: serverTime,
+      latest_version: latestVersion,
+    };
+    const text = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return {
+      payload: text,
+      signature: signer.sign(text),
+      hmac: createHmac('sha256', eaSecret).update(text).digest('hex'),
+    };
+  }
+}

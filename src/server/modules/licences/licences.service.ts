@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { paidStatuses } from '../../../shared/order-states.js';
+import type { RobotLicenceSecret } from '../../../shared/schemas/licences.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
+import { EaSecrets } from './ea-secrets.js';
+import { deriveLicenceKeys, keyedHash, open, seal, type LicenceKeys } from './licence-crypto.js';
+import { formatKey, keySuffix, newCanonicalKey } from './licence-key.js';
+import { LicencesRepository, type LicenceRow } from './licences.repository.js';
+import { SigningKeys } from './signing-keys.js';
+
+/**
+ * Order statuses that take the licence away, with the reason kept on it (the robot then hears
+ * `refunded` or `revoked`). The statuses arrive with the order review work (DESIGN deviation 12);
+ * until then no order reaches them, and the list needs no change when they do.
+ */
+export const LICENCE_REVOKING_STATUSES: readonly string[] = ['refunded', 'cancelled'];
+
+/** A licence as its owner and the shop see it: the key opened for display. */
+export interface LicenceView {
+  id: string;
+  order_id: string;
+  robot_id: string | null;
+  user_id: string | null;
+  key: string;
+  real_slots: number;
+  demo_slots: number;
+  expires_at: string | null;
+  status: 'active' | 'revoked';
+  revoked_reason: string | null;
+  created_at: string;
+}
+
+/** The pieces every licence service shares, built once per database and server secret. */
+export interface LicenceParts {
+  repository: LicencesRepository;
+  keys: LicenceKeys;
+  eaSecrets: EaSecrets;
+  signing: SigningKeys;
+  publicUrl: string;
+}
+
+/**
+ * The server secret the licence keys derive from: LICENCE_SECRET, else AUTH_SECRET. Without one,
+ * keys would change at every start and every licence would stop answering: refuse to start.
+ */
+function licenceSecret(config: Config): string {
+  const secret = config.licenceSecret ?? config.authSecret;
+  if (!secret) throw new Error('Licences need LICENCE_SECRET or AUTH_SECRET (loadConfig provides AUTH_SECRET).');
+  return secret;
+}
+
+export function licenceParts(db: Kysely<Database>, config: Config): LicenceParts {
+  const repository = new LicencesRepository(db);
+  const keys = deriveLicenceKeys(licenceSecret(config));
+  return {
+    repository,
+    keys,
+    eaSecrets: new EaSecrets(repository, keys.eaSecrets),
+    signing: new SigningKeys(repository, keys.signingKeys),
+    publicUrl: config.publicUrl,
+  };
+}
+
+/**
+ * Licences as the rest of the shop sees them (issue 18 §2): issued when an order is paid, revoked
+ * when it is refunded or cancelled, and the robot's licence settings the owner compiles in.
+ */
+export class LicencesService {
+  constructor(
+    private readonly parts: LicenceParts,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Called by the orders module after every status event it applies, changed or not, so that a
+   * repeated payment callback heals a licence that could not be issued the first time.
+   */
+  async followOrderStatus(order: { id: string; status: string }): Promise<void> {
+    if ((paidStatuses as readonly string[]).includes(order.status)) await this.issueForOrder(order.id);
+    else if (LICENCE_REVOKING_STATUSES.includes(order.status)) await this.revokeForOrder(order.id, order.status);
+  }
+
+  /**
+   * The order's licence, issued now if its robot requires one and it has none yet; null when the
+   * robot requires none (or is deleted). Idempotent, also when two callers issue at once: the
+   * order's unique licence decides.
+   */
+  async issueForOrder(orderId: string): Promise<LicenceView | null> {
+    const existing = await this.parts.repository.licenceOfOrder(orderId);
+    if (existing) return this.view(existing);
+    const order = await this.parts.repository.orderForLicence(orderId);
+    if (!order?.robot_id || !order.licence_required) return null;
+    const id = randomUUID();
+    const canonical = newCanonicalKey();
+    const at = this.now();
+    await this.parts.repository.insertLicence({
+      id,
+      order_id: order.id,
+      robot_id: order.robot_id,
+      user_id: order.user_id,
+      key_hash: keyedHash(this.parts.keys.lookup, canonical),
+      key_sealed: seal(this.parts.keys.licenceKeys, formatKey(canonical), id),
+      key_suffix: keySuffix(canonical),
+      real_slots: order.licence_real_slots ?? 0,
+      demo_slots: order.licence_demo_slots ?? 0,
+      expires_at:
+        order.licence_duration_days === null
+          ? null
+          : new Date(at + order.licence_duration_days * 86_400_000).toISOString(),
+      created_at: new Date(at).toISOString(),
+      updated_at: new Date(at).toISOString(),
+    });
+    // The robot answers with its EA secret: it exists from the first licence on.
+    await this.parts.eaSecrets.ensure(order.robot_id);
+    const issued = await this.parts.repository.licenceOfOrder(orderId);
+    if (!issued) throw new Error(`the licence of order ${orderId} was not stored`);
+    return this.view(issued);
+  }
+
+  /**
+   * Takes the order's licence away (a refund, a cancellation): the robot's next check is refused
+   * with `refunded` when the reason is a refund, else `revoked`. True when it was active.
+   */
+  revokeForOrder(orderId: string, reason: string): Promise<boolean> {
+    return this.parts.repository.revokeByOrder(orderId, reason, new Date(this.now()).toISOString());
+  }
+
+  async licenceOfOrder(orderId: string): Promise<LicenceView | null> {
+    const row = await this.parts.repository.licenceOfOrder(orderId);
+    return row ? this.view(row) : null;
+  }
+
+  /** The robot's licence tab: its id and EA secret, to compile into the robot. */
+  async robotLicence(robotId: string): Promise<RobotLicenceSecret> {
+    const robot = await this.parts.repository.robotLicence(robotId);
+    if (!robot) throw new NotFoundError('No such robot.');
+    return {
+      robot_id: robot.id,
+      robot_name: robot.name,
+      licence_required: robot.licence_required,
+      ea_secret: robot.licence_required ? await this.parts.eaSecrets.ensure(robot.id) : null,
+      api_url: `${this.parts.publicUrl}/api/licenses`,
+    };
+  }
+
+  /** A new EA secret: robots built with the old one stop verifying their answers. */
+  async rotateEaSecret(robotId: string): Promise<RobotLicenceSecret> {
+    const robot = await this.parts.repository.robotLicence(robotId);
+    if (!robot) throw new NotFoundError('No such robot.');
+    if (!robot.licence_required) throw new ConflictError('Turn the licence on for this robot first.');
+    return {
+      robot_id: robot.id,
+      robot_name: robot.name,
+      licence_required: true,
+      ea_secret: await this.parts.eaSecrets.rotate(robot.id),
+      api_url: `${this.parts.publicUrl}/api/licenses`,
+    };
+  }
+
+  /** A new signing key signs from now on; the old public keys stay listed. */
+  async rotateSigningKey() {
+    await this.parts.signing.rotate();
+    return this.parts.signing.publicKeys();
+  }
+
+  private view(row: LicenceRow): LicenceView {
+    return {
+      id: row.id,
+      order_id: row.order_id,
+      robot_id: row.robot_id,
+      user_id: row.user_id,
+      key: open(this.parts.keys.licenceKeys, row.key_sealed, row.id),
+      real_slots: row.real_slots,
+      demo_slots: row.demo_slots,
+      expires_at: row.expires_at,
+      status: row.status,
+      revoked_reason: row.revoked_reason,
+      created_at: row.created_at,
+    };
+  }
+}
+
+/** The licences of one database, for the orders module (issued when paid, revoked when refunded). */
+export function createLicencesService(db: Kysely<Database>, config: Config): LicencesService {
+  return new LicencesService(licenceParts(db, config));
+}
