@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emptyDatabase } from '../../../../tests/support/empty-database.js';
 import { testDialects } from '../../../../tests/support/test-app.js';
 import { columnTypes } from '../dialect.js';
-import { InCodeMigrations, migrateToLatest } from '../migrate.js';
+import { InCodeMigrations } from '../migrate.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -33,7 +33,10 @@ describe.each(testDialects)('migration 0008 (banners table) on %s', (dialect) =>
       .values({ ...banner, active: dialect === 'sqlite' ? 0 : false })
       .execute();
 
-    expect(await migrateToLatest(db, dialect)).toEqual(['0008-banners-table']);
+    // Up to 0008 only: later migrations are not this test's business.
+    const migrated = await migrator.migrateTo('0008-banners-table');
+    expect(migrated.error).toBeUndefined();
+    expect(migrated.results?.map((result) => result.migrationName)).toEqual(['0008-banners-table']);
     expect(await db.selectFrom('banners').selectAll().execute()).toEqual([banner]);
     await expect(previous.selectFrom('hero_banners').selectAll().execute()).rejects.toThrow();
 

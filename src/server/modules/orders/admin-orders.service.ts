@@ -89,12 +89,13 @@ export class AdminOrdersService {
 
   async detail(id: string): Promise<AdminOrderDetail> {
     const row = await this.find(id);
-    const [callbacks, downloads, grants] = await Promise.all([
+    const [callbacks, downloads, grants, events] = await Promise.all([
       this.orders.callbacks(id),
       this.orders.downloads(id),
       this.orders.grants(id),
+      this.orders.events(id),
     ]);
-    return { ...toAdminOrder(row), callbacks, downloads, grants };
+    return { ...toAdminOrder(row), callbacks, downloads, grants, events };
   }
 
   async setStatus(id: string, status: OrderStatus): Promise<AdminOrder> {
