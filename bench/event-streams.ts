@@ -9,8 +9,11 @@ export interface EventStreams {
   close(): void;
 }
 
-/** Opens `count` event streams on `url`; resolves once all of them are open. */
-export async function openStreams(url: string, count: number, headers: Record<string, string>): Promise<EventStreams> {
+/** Where stream number `index` is opened, and with which headers (a session, a client address). */
+export type StreamTarget = (index: number) => { url: string; headers: Record<string, string> };
+
+/** Opens `count` event streams; resolves once all of them are open, and fails if one is refused. */
+export async function openStreams(target: StreamTarget, count: number): Promise<EventStreams> {
   const sockets: IncomingMessage[] = [];
   let waiting: { match: (data: string) => boolean; times: number[]; resolve: (times: number[]) => void } | null = null;
   const onEvent = (data: string) => {
@@ -23,32 +26,35 @@ export async function openStreams(url: string, count: number, headers: Record<st
     }
   };
   await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const outgoing = request(url, { headers, agent: false }, (response) => {
-            sockets.push(response);
-            // A stream cut by its server at the end of the part is expected, not a failure.
-            response.on('error', () => undefined);
-            let buffer = '';
-            response.setEncoding('utf8');
-            response.on('data', (chunk: string) => {
-              buffer += chunk;
-              let end: number;
-              while ((end = buffer.indexOf('\n\n')) >= 0) {
-                const block = buffer.slice(0, end);
-                buffer = buffer.slice(end + 2);
-                const data = /^data: (.*)$/m.exec(block)?.[1];
-                if (data) onEvent(data);
-              }
-            });
-            resolve();
+    Array.from({ length: count }, (_, index) => {
+      const { url, headers } = target(index);
+      return new Promise<void>((resolve, reject) => {
+        const outgoing = request(url, { headers, agent: false }, (response) => {
+          if (response.statusCode !== 200) {
+            response.resume();
+            return reject(new Error(`${url}: stream ${index + 1} of ${count} refused with ${response.statusCode}`));
+          }
+          sockets.push(response);
+          // A stream cut by its server at the end of the part is expected, not a failure.
+          response.on('error', () => undefined);
+          let buffer = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            buffer += chunk;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const data = /^data: (.*)$/m.exec(block)?.[1];
+              if (data) onEvent(data);
+            }
           });
-          outgoing.on('error', reject);
-          outgoing.end();
-        }),
-    ),
+          resolve();
+        });
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+    }),
   );
   return {
     next: (match, trigger) =>
@@ -58,7 +64,11 @@ export async function openStreams(url: string, count: number, headers: Record<st
         const timer = setTimeout(() => {
           const missing = count - (waiting?.times.length ?? 0);
           waiting = null;
-          reject(new Error(`${url}: ${missing} of ${count} streams got no event within ${EVENT_TIMEOUT_MS / 1000} s`));
+          reject(
+            new Error(
+              `${target(0).url}: ${missing} of ${count} streams got no event within ${EVENT_TIMEOUT_MS / 1000} s`,
+            ),
+          );
         }, EVENT_TIMEOUT_MS);
         waiting = {
           match,

@@ -1,5 +1,5 @@
 // Part `orders`: the orders figures of issue 9, each beside its bare node:http reference, the two
-// in alternate rounds: order creation by 50 signed-in clients, a payment callback reaching 1,000
+// in alternate rounds: order creation by 50 signed-in clients, payment callbacks reaching 1,000
 // open event streams, and a 50 MB download with the server's memory growth.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,10 +19,16 @@ import {
 } from './rounds.js';
 import { BENCH_ADMIN as ADMIN, readMemory, startBareScript, stopServer, type ServerProcess } from './servers.js';
 import { call, firstRobotId, newClient, signIn, type Session } from './shop-client.js';
+import { MAX_ORDER_STREAMS_PER_USER } from '../src/server/modules/orders/order-streams.js';
 
 // Automation secrets have at least 32 characters (issue 7).
 const SECRET = 'bench-payment-secret-0123456789abcdef';
 const SSE_CLIENTS = 1000;
+// The shop lets one client hold at most MAX_ORDER_STREAMS_PER_USER streams, and one address
+// MAX_ORDER_STREAMS_PER_ADDRESS (issue 17): the 1,000 streams are those of 100 clients, each
+// watching their own order from an address of their own, as 100 waiting buyers would.
+const STREAMS_PER_ORDER = MAX_ORDER_STREAMS_PER_USER;
+const WATCHED_ORDERS = SSE_CLIENTS / STREAMS_PER_ORDER;
 const FILE_BYTES = 50 * 1024 * 1024;
 const STRATEGY = 'Bench strategy: scalp EURUSD in the London session, 1% risk per trade, no martingale at all.';
 const ORDER = { telegram_username: '@bench', strategy_instructions: STRATEGY, terms_accepted: true };
@@ -122,44 +128,72 @@ async function benchOrderCreation(
 }
 
 /**
- * A payment callback reaching the 1,000 streams of the order's page, against the bare server
- * writing one event to its 1,000 streams; a round is one event on each side.
+ * Payment callbacks reaching 1,000 streams: the 100 watched orders are paid at once, each
+ * reaching the 10 streams of its page, against the bare server writing one event to its 1,000
+ * streams; a round is one such event on each side.
  */
 async function benchCallbackEvents(
   shop: IsolatedShop,
   bare: ServerProcess,
-  owner: Session,
   admin: Session,
-  orderId: string,
+  robotId: string,
   settings: RoundSettings,
 ): Promise<Row[]> {
   const origin = shop.app.origin;
-  console.log(`payment callback -> ${SSE_CLIENTS} event streams: app and bare node:http in alternate rounds…`);
-  const appStreams = await openStreams(`${origin}/api/orders/${orderId}/events`, SSE_CLIENTS, { cookie: owner.cookie });
-  const bareStreams = await openStreams(`${bare.origin}/events`, SSE_CLIENTS, {});
+  console.log(`signing in ${WATCHED_ORDERS} clients, each with an order to watch…`);
+  const watched: Array<{ owner: Session; orderId: string }> = [];
+  for (let i = 0; i < WATCHED_ORDERS; i++) {
+    const owner = await newClient(origin, CONNECTIONS + i);
+    const order = (await (
+      await call(origin, 'POST', '/api/orders', owner, { robot_id: robotId, ...ORDER })
+    ).json()) as {
+      id: string;
+    };
+    watched.push({ owner, orderId: order.id });
+  }
+  console.log(
+    `${WATCHED_ORDERS} payment callbacks -> ${SSE_CLIENTS} event streams: app and bare node:http in alternate rounds…`,
+  );
+  const appStreams = await openStreams((index) => {
+    const client = Math.floor(index / STREAMS_PER_ORDER);
+    const { owner, orderId } = watched[client]!;
+    return {
+      url: `${origin}/api/orders/${orderId}/events`,
+      // The bench app believes one proxy (servers.ts): each client speaks from an address of its own.
+      headers: { cookie: owner.cookie, 'x-forwarded-for': `10.0.${Math.floor(client / 250)}.${(client % 250) + 1}` },
+    };
+  }, SSE_CLIENTS);
+  const bareStreams = await openStreams(() => ({ url: `${bare.origin}/events`, headers: {} }), SSE_CLIENTS);
+  const everyOrder = (send: (orderId: string) => Promise<unknown>) =>
+    Promise.all(watched.map(({ orderId }) => send(orderId)));
   let paid = false;
   try {
     const rounds = await alternate(
       settings,
       async () => {
-        // Callbacks only move forward: the administrator puts the order back between rounds.
+        // Callbacks only move forward: the administrator puts the orders back between rounds.
         if (paid) {
           await appStreams.next(
             (data) => data.includes('"status":"pending_payment"'),
-            () => call(origin, 'PATCH', `/api/admin/orders/${orderId}`, admin, { status: 'pending_payment' }),
+            () =>
+              everyOrder((orderId) =>
+                call(origin, 'PATCH', `/api/admin/orders/${orderId}`, admin, { status: 'pending_payment' }),
+              ),
           );
         }
         paid = true;
         return appStreams.next(
           (data) => data.includes('"status":"paid"'),
           () =>
-            call(
-              origin,
-              'POST',
-              '/api/hooks/payment',
-              undefined,
-              { order_id: orderId, status: 'paid' },
-              { 'x-secret-token': SECRET },
+            everyOrder((orderId) =>
+              call(
+                origin,
+                'POST',
+                '/api/hooks/payment',
+                undefined,
+                { order_id: orderId, status: 'paid' },
+                { 'x-secret-token': SECRET },
+              ),
             ),
         );
       },
@@ -180,8 +214,8 @@ async function benchCallbackEvents(
         1,
       );
     return [
-      [`callback -> ${SSE_CLIENTS} SSE clients`, 'app', median(rounds.a), p99(rounds.a), ''],
-      [`callback -> ${SSE_CLIENTS} SSE clients`, 'bare node:http', median(rounds.b), p99(rounds.b), ''],
+      [`${WATCHED_ORDERS} callbacks -> ${SSE_CLIENTS} SSE clients`, 'app', median(rounds.a), p99(rounds.a), ''],
+      [`1 publish -> ${SSE_CLIENTS} SSE clients`, 'bare node:http', median(rounds.b), p99(rounds.b), ''],
     ];
   } finally {
     appStreams.close();
@@ -249,7 +283,7 @@ export async function benchOrders(shop: IsolatedShop, settings: RoundSettings): 
   writeFileSync(file, Buffer.alloc(FILE_BYTES, 0x5a));
   const bare = await startBareScript('bare-streams', 'bench/bare-stream-server.ts', { BARE_FILE: file }, '/health');
   try {
-    rows.push(...(await benchCallbackEvents(shop, bare, owner, admin, order.id, settings)));
+    rows.push(...(await benchCallbackEvents(shop, bare, admin, robotId, settings)));
     rows.push(...(await benchDownload(shop, bare, owner, admin, order.id, file, settings)));
   } finally {
     await stopServer(bare);

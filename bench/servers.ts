@@ -156,6 +156,9 @@ export function startApp({ dataDir, fromSource, env: extra = {} }: AppOptions): 
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     // The orders bench signs in fifty clients at once.
     AUTH_RATE_LIMIT: '100000',
+    // As behind one reverse proxy: the orders part's event streams come from 100 client addresses
+    // (X-Forwarded-For), since the shop caps the streams of one address.
+    TRUST_PROXY: '1',
     ...extra,
   };
   return startServer('app', args, env, '/api/health');

@@ -1,4 +1,12 @@
 // `npm start`: build when the sources changed since the last build, then serve.
+//
+// package.json runs this file as `exec node scripts/start.mjs`. npm runs a script through
+// `sh -c`, and on SIGTERM or SIGINT npm forwards the signal to that shell alone. dash (Debian's
+// /bin/sh) neither passes the signal on nor execs a lone command itself: it dies, npm exits
+// after it, and this process and the server kept running, holding the port and the data folder.
+// `exec` makes this process npm's direct child, so the forwarded signal lands here, and npm
+// waits until this process (and so the server) has exited: a process manager that signals
+// npm's pid sees it exit only once the shop is stopped (tests/api/npm-start-signals.test.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
@@ -18,11 +26,13 @@ if (!isBuildCurrent()) {
 
 // The server runs as a child so that this process stays a thin supervisor: a process manager's
 // SIGTERM or a terminal's Ctrl-C reaches the server, which finishes its requests and closes the
-// database, and this process then exits with the server's own status.
+// database, and this process then exits with the server's own status. The IPC channel is the
+// server's lifeline: it closes when this process dies in any way, even by SIGKILL, and the
+// server then stops too instead of running on without a supervisor (src/server/main.ts).
 const server = spawn(
   process.execPath,
   [...process.execArgv, path.join(import.meta.dirname, '../dist/node/server/main.js')],
-  { stdio: 'inherit' },
+  { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] },
 );
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {

@@ -11,12 +11,14 @@ const steps = [
   ['type-check (web)', bin('tsc'), ['-p', 'tsconfig.web.json']],
   ['lint', bin('eslint'), ['.']],
   ['format check (Prettier)', bin('prettier'), ['--check', '.']],
+  // Before the API tests: tests/api/npm-start-signals.test.ts runs `npm start`, which would
+  // otherwise build the app itself in the middle of the test run.
+  ['build', process.execPath, [path.join(root, 'scripts/build.mjs')]],
   [
     `unit and API tests (${process.env.TEST_DATABASE_URL ? 'SQLite and PostgreSQL' : 'SQLite only: set TEST_DATABASE_URL to add PostgreSQL'})`,
     bin('vitest'),
     ['run'],
   ],
-  ['build', process.execPath, [path.join(root, 'scripts/build.mjs')]],
   ['end-to-end tests (Chromium)', bin('playwright'), ['test']],
 ];
 

@@ -75,6 +75,9 @@ async function main(): Promise<void> {
   // forwarded by scripts/start.mjs), and a second signal must not kill it mid-shutdown.
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // Started by scripts/start.mjs with an IPC channel: the channel closes when that supervisor
+  // dies, even by SIGKILL, and a server left without it would hold the port and the data folder.
+  if (process.channel) process.once('disconnect', () => stop('supervisor exited'));
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -35,7 +35,12 @@ function parseHeaders(raw: string): Record<string, string> {
   return headers;
 }
 
-/** A real SMTP server (the smtp-server package) on a free loopback port, recording what it accepts. */
+/**
+ * A real SMTP server (the smtp-server package) on a free loopback port, recording what it accepts.
+ * It survives clients that vanish: smtp-server re-emits a connection's socket error in a mail
+ * transaction (ECONNRESET from a client killed mid-message, as the kill -9 tests do) as an
+ * 'error' event on the server, which without a listener would end the test process.
+ */
 export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
   const messages: ReceivedMail[] = [];
   let hold: (() => void) | null = null;

@@ -9,6 +9,7 @@ import * as sharedRateLimits from './migrations/0007-shared-rate-limits.js';
 import * as bannersTable from './migrations/0008-banners-table.js';
 import * as emailOutbox from './migrations/0009-email-outbox.js';
 import * as licences from './migrations/0010-licences.js';
+import * as orderEvents from './migrations/0011-order-events.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -25,6 +26,7 @@ const migrations: Record<string, DialectMigration> = {
   '0008-banners-table': bannersTable,
   '0009-email-outbox': emailOutbox,
   '0010-licences': licences,
+  '0011-order-events': orderEvents,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

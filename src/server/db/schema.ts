@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus } from '../../shared/order-states.js';
 import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
+import type { OrderEventKind } from '../../shared/schemas/orders.js';
 import type { UserRole } from '../../shared/schemas/users.js';
 import type { campaignChannels, campaignStatuses, deliveryStatuses } from '../../shared/schemas/newsletter.js';
 
@@ -165,6 +166,15 @@ export interface OrderPaymentCallbacksTable {
   signature: string;
   status_word: string | null;
   outcome: string;
+  detail: string | null;
+}
+
+/** An order's timeline for the owner: events the client saw only as a plain message. */
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  occurred_at: CreatedAt;
+  kind: OrderEventKind;
   detail: string | null;
 }
 
@@ -401,6 +411,7 @@ export interface Database {
   orders: OrdersTable;
   order_payment_callbacks: OrderPaymentCallbacksTable;
   order_downloads: OrderDownloadsTable;
+  order_events: OrderEventsTable;
   order_download_grants: OrderDownloadGrantsTable;
   banners: BannersTable;
   faqs: FaqsTable;

@@ -105,6 +105,19 @@ export class WorkflowReplyError extends UpstreamError {
   }
 }
 
+/** How much of a workflow's answer a failure's detail keeps. */
+const FAILURE_DETAIL_MAX_CHARS = 2_000;
+
+/**
+ * Why a workflow call failed, in full, for the owner (the log, an order's timeline): the
+ * address that could not be reached, or the refusal with the answer as it came. Never for
+ * clients, who get the calling service's own message.
+ */
+export function workflowFailureDetail(error: UpstreamError): string {
+  const detail = error instanceof WorkflowRefusedError ? `${error.message} ${error.text}`.trim() : error.message;
+  return detail.slice(0, FAILURE_DETAIL_MAX_CHARS);
+}
+
 /** The one normalisation of the secret: saving refuses short ones, and one stored earlier counts as none. */
 function secretOf(settings: WorkflowSettings): string | null {
   const secret = settings.n8n_secret_token.trim();

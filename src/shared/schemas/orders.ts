@@ -182,11 +182,28 @@ export const orderEmailRecordSchema = z.object({
 });
 export type OrderEmailRecord = z.infer<typeof orderEmailRecordSchema>;
 
+/**
+ * What an order's timeline records for the owner. `payment_request_failed`: the payment workflow
+ * gave no payment page; the client saw SPEC §8's message, the detail says why.
+ */
+export const orderEventKinds = ['payment_request_failed'] as const;
+export type OrderEventKind = (typeof orderEventKinds)[number];
+
+export const orderEventSchema = z.object({
+  id: z.string(),
+  occurred_at: z.string(),
+  kind: z.enum(orderEventKinds),
+  detail: z.string().nullable(),
+});
+export type OrderTimelineEvent = z.infer<typeof orderEventSchema>;
+
 export const adminOrderDetailSchema = adminOrderSchema.extend({
   callbacks: z.array(paymentCallbackRecordSchema),
   downloads: z.array(downloadRecordSchema),
   grants: z.array(downloadGrantRecordSchema),
   emails: z.array(orderEmailRecordSchema),
+  /** The order's timeline, newest first. */
+  events: z.array(orderEventSchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

@@ -43,6 +43,15 @@ export class NewsletterRepository {
       .executeTakeFirst();
   }
 
+  async existsByToken(token: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('newsletter_subscribers')
+      .select('id')
+      .where('unsubscribe_token', '=', token)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async deleteByToken(token: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('newsletter_subscribers')

@@ -45,16 +45,22 @@ describe.each(testDialects)('newsletter subscription on %s', (dialect) => {
       .selectAll()
       .where('email', '=', 'reader@example.com')
       .executeTakeFirstOrThrow();
+    // The link's page asks first (newsletter-unsubscribe.routes.test.ts); its button POSTs to the link.
     const page = await shop.app.inject({
+      method: 'POST',
       url: `/unsubscribe?token=${row.unsubscribe_token}`,
-      headers: { 'accept-language': 'fr' },
+      headers: { ...SAME_ORIGIN, 'accept-language': 'fr' },
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Vous êtes désabonné');
     const left = await shop.app.database.db.selectFrom('newsletter_subscribers').select('email').execute();
     expect(left.map((subscriber) => subscriber.email)).toEqual(['other@example.com']);
-    const again = await shop.app.inject({ url: `/unsubscribe?token=${row.unsubscribe_token}` });
+    const again = await shop.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?token=${row.unsubscribe_token}`,
+      headers: SAME_ORIGIN,
+    });
     expect(again.statusCode).toBe(404);
     expect(again.body).toContain('Link not valid');
   });

@@ -46,11 +46,19 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
       },
     );
 
-    // The link in every newsletter: a plain page, readable without JavaScript.
+    // The link in every newsletter: a plain page, readable without JavaScript, that only asks.
+    // Mail scanners and link previews follow every link of a message, so a GET changes nothing;
+    // the page's button POSTs to the same address (below), like a mail client's one-click.
     app.get(
       '/unsubscribe',
       { onRequest: limiterFor(app, unsubscribeLimit), schema: { querystring: tokenQuery } },
-      unsubscribePage,
+      async (request, reply) => {
+        const token = request.query.token ?? '';
+        if (token === '' || !(await newsletter.isSubscribed(token)))
+          return renderMessagePage(request, reply, 'unsubscribe.invalid', 404);
+        const action = `/unsubscribe?token=${encodeURIComponent(token)}`;
+        return renderMessagePage(request, reply, 'unsubscribe.confirm', 200, action);
+      },
     );
 
     // Double opt-in: the link of the confirmation email.
@@ -60,9 +68,12 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
       tokenLinkPage((token) => newsletter.confirm(token), 'confirmPage.done', 'confirmPage.invalid'),
     );
 
-    // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" (form-encoded
-    // or multipart) to the List-Unsubscribe address. The token in the address is the proof; the body
-    // says nothing more, so any small body is accepted and ignored.
+    // The unsubscribing itself: the page's form, and RFC 8058 one-click unsubscribe, where mail
+    // clients POST "List-Unsubscribe=One-Click" (form-encoded or multipart) to the
+    // List-Unsubscribe address. The token in the address is the proof; the body says nothing
+    // more, so any small body is accepted and ignored. The origin check lets both through: the
+    // form comes from the shop's own page, a mail client sends no Origin; a form from another
+    // site is refused, and could do no more than its sender holding the token already can.
     await app.register(async (scope) => {
       const oneClick = scope.withTypeProvider<ZodTypeProvider>();
       oneClick.removeAllContentTypeParsers();

@@ -38,6 +38,11 @@ export class NewsletterService {
     }
   }
 
+  /** Whether an unsubscribe token still belongs to a subscriber (the page asks before it acts). */
+  isSubscribed(token: string): Promise<boolean> {
+    return this.options.subscribers.existsByToken(token);
+  }
+
   unsubscribe(token: string): Promise<boolean> {
     return this.options.subscribers.deleteByToken(token);
   }

@@ -89,13 +89,14 @@ export class AdminOrdersService {
 
   async detail(id: string): Promise<AdminOrderDetail> {
     const row = await this.find(id);
-    const [callbacks, downloads, grants, emails] = await Promise.all([
+    const [callbacks, downloads, grants, emails, events] = await Promise.all([
       this.orders.callbacks(id),
       this.orders.downloads(id),
       this.orders.grants(id),
       this.emails.history(id),
+      this.orders.events(id),
     ]);
-    return { ...toAdminOrder(row), callbacks, downloads, grants, emails };
+    return { ...toAdminOrder(row), callbacks, downloads, grants, emails, events };
   }
 
   async setStatus(id: string, status: OrderStatus): Promise<AdminOrder> {

@@ -1,11 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '../../../shared/schemas/orders.js';
+import { AppError } from '../../errors.js';
 import { eventStreamOpened } from '../../metrics/metrics.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
+import { StreamSlots } from '../../realtime/stream-slots.js';
 import { toOrder } from './order-views.js';
 import type { OrdersRepository } from './orders.repository.js';
 
 type Watcher = (order: Order) => void;
+
+/**
+ * Open live order updates allowed at once, per signed-in user and per client address (issue 17:
+ * one client opened 500). A client's pages open one while they wait on a payment, so a user
+ * needs a few; an address gets more, since an office or a mobile network puts several users
+ * behind one (TRUST_PROXY must be set behind a proxy, or every client shares its address).
+ */
+export const MAX_ORDER_STREAMS_PER_USER = 10;
+export const MAX_ORDER_STREAMS_PER_ADDRESS = 20;
+/** Seconds a refused client is told to wait: about the time a closed page takes to free its place. */
+const STREAMS_RETRY_AFTER_SECONDS = 10;
+
+export class TooManyStreamsError extends AppError {
+  readonly retryAfterSeconds = STREAMS_RETRY_AFTER_SECONDS;
+  constructor() {
+    super(
+      429,
+      'rate_limited',
+      'Too many live order updates are open at once: close another page of your orders and try again.',
+    );
+  }
+}
 
 /**
  * The open event streams of this instance, grouped by order: a change is read from the database
@@ -15,6 +39,9 @@ export class OrderStreams {
   private readonly watchers = new Map<string, Set<Watcher>>();
   private readonly closers = new Set<() => void>();
   private readonly unsubscribe: () => void;
+  private readonly slots = new StreamSlots((key) =>
+    key.startsWith('user:') ? MAX_ORDER_STREAMS_PER_USER : MAX_ORDER_STREAMS_PER_ADDRESS,
+  );
 
   constructor(
     private readonly orders: OrdersRepository,
@@ -35,6 +62,17 @@ export class OrderStreams {
     } catch (error) {
       this.log.warn({ err: error, orderId }, 'order change could not be read for its streams');
     }
+  }
+
+  /**
+   * Takes a place for a new stream of this user from this address, before anything is sent;
+   * throws TooManyStreamsError (429) when either has all its streams open. The returned
+   * function gives the place back: call it when the stream closes.
+   */
+  reserve(userId: string, address: string): () => void {
+    const release = this.slots.take([`user:${userId}`, `address:${address}`]);
+    if (!release) throw new TooManyStreamsError();
+    return release;
   }
 
   /** `close` ends the stream when the server stops; returns the function that stops watching. */

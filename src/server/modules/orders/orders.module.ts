@@ -38,6 +38,7 @@ export async function register(
     links: new DownloadLinks(config.authSecret),
     storage,
     publicUrl: config.publicUrl,
+    log,
   });
   await app.register(ordersRoutes(service, streams));
   await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automation.inboundSecret));

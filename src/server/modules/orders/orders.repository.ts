@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../shared/constants.js';
 import { downloadableStatus, paidStatuses, type OrderStatus } from '../../../shared/order-states.js';
-import type { AdminOrdersQuery } from '../../../shared/schemas/orders.js';
+import type { AdminOrdersQuery, OrderEventKind } from '../../../shared/schemas/orders.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -263,6 +263,26 @@ export class OrdersRepository {
       .where('order_id', '=', orderId)
       .orderBy('downloaded_at', 'desc')
       .orderBy('id')
+      .execute();
+  }
+
+  /** Adds an entry to the order's timeline (admin order detail). */
+  async addEvent(orderId: string, kind: OrderEventKind, detail: string | null): Promise<void> {
+    await this.db
+      .insertInto('order_events')
+      .values({ id: randomUUID(), order_id: orderId, occurred_at: new Date().toISOString(), kind, detail })
+      .execute();
+  }
+
+  /** The order's timeline, newest first. */
+  async events(orderId: string) {
+    return this.db
+      .selectFrom('order_events')
+      .select(['id', 'occurred_at', 'kind', 'detail'])
+      .where('order_id', '=', orderId)
+      .orderBy('occurred_at', 'desc')
+      .orderBy('id')
+      .limit(200)
       .execute();
   }
 

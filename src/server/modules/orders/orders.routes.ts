@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/orders.js';
 import { BadRequestError } from '../../errors.js';
 import { chooseLanguage } from '../../text/language.js';
-import type { OrderStreams } from './order-streams.js';
+import { TooManyStreamsError, type OrderStreams } from './order-streams.js';
 import type { OrdersService } from './orders.service.js';
 
 export const HEARTBEAT_MS = 25_000;
@@ -91,6 +91,13 @@ export function ordersRoutes(orders: OrdersService, streams: OrderStreams): Fast
       async (request, reply) => {
         const order = await orders.getOwn(request.user!, request.params.id);
         const lastEventId = request.headers['last-event-id'];
+        let release: () => void;
+        try {
+          release = streams.reserve(request.user!.id, request.ip);
+        } catch (error) {
+          if (error instanceof TooManyStreamsError) reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        }
         reply.hijack();
         const raw = reply.raw;
         raw.writeHead(200, {
@@ -115,6 +122,7 @@ export function ordersRoutes(orders: OrdersService, streams: OrderStreams): Fast
         raw.on('close', () => {
           clearInterval(heartbeat);
           stop();
+          release();
         });
         raw.write('retry: 3000\n\n');
         // Read again after watching, so no change between the two reads is missed.

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import {
@@ -20,6 +21,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError }
 import {
   WorkflowRefusedError,
   WorkflowReplyError,
+  workflowFailureDetail,
   type AutomationGateway,
 } from '../../integrations/automation-gateway.js';
 import type { Storage } from '../../storage/storage.js';
@@ -40,6 +42,7 @@ export interface OrdersServiceDeps {
   links: DownloadLinks;
   storage: Storage;
   publicUrl: string;
+  log: FastifyBaseLogger;
 }
 
 export interface RequestContext {
@@ -50,6 +53,19 @@ export interface RequestContext {
 /** SPEC §8: 'Error {status}: {message or status text}'. */
 function refusalMessage(error: WorkflowRefusedError): string {
   return `Error ${error.answerStatus}: ${(error.detail ?? STATUS_CODES[error.answerStatus] ?? 'Unknown error').slice(0, 300)}`;
+}
+
+/**
+ * What the client is told when the payment workflow gave no page: SPEC §8's messages only. A
+ * workflow that could not be reached or did not answer in time becomes 'Error 502: Bad Gateway'
+ * or 'Error 504: Gateway Timeout', the same form as a refusal: the system's own words (an
+ * address, a port, ECONNREFUSED) are for the owner's timeline and the log, never for buyers.
+ */
+function clientPaymentError(error: UpstreamError): UpstreamError {
+  if (error instanceof WorkflowRefusedError) return new UpstreamError(refusalMessage(error));
+  if (error instanceof WorkflowReplyError) return new UpstreamError(paymentMessages.payUrlMissing);
+  const timedOut = error.status === 504;
+  return new UpstreamError(`Error ${error.status}: ${STATUS_CODES[error.status]}`, timedOut);
 }
 
 function notConfigured(): AppError {
@@ -178,10 +194,12 @@ export class OrdersService {
         strategy_instructions: order.strategy_instructions,
         amount: order.price,
       })
-      .catch((error: unknown) => {
-        if (error instanceof WorkflowRefusedError) throw new UpstreamError(refusalMessage(error));
-        if (error instanceof WorkflowReplyError) throw new UpstreamError(paymentMessages.payUrlMissing);
-        throw error;
+      .catch(async (error: unknown) => {
+        if (!(error instanceof UpstreamError)) throw error;
+        const detail = workflowFailureDetail(error);
+        this.deps.log.warn({ orderId: order.id, detail }, 'the payment workflow gave no payment page');
+        await this.deps.orders.addEvent(order.id, 'payment_request_failed', detail);
+        throw clientPaymentError(error);
       });
     // The address was cleared since the check above.
     if (!reply) throw notConfigured();

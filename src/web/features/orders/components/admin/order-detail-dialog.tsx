@@ -30,8 +30,9 @@ function Section({
 }
 
 /**
- * An order's file, its payment callbacks (the first place to look when a client says "I paid"),
- * its downloads and its emails (one the mail server refused shows why); an administrator may give
+ * An order's file, its timeline (what went wrong that the client was told only in general
+ * words), its payment callbacks (the first place to look when a client says "I paid"), its
+ * downloads and its emails (one the mail server refused shows why); an administrator may give
  * downloads back.
  */
 export function OrderDetailDialog({
@@ -102,6 +103,22 @@ export function OrderDetailDialog({
           >
             {t('adminOrders.detail.grant')}
           </button>
+          <Section
+            title={t('adminOrders.detail.timeline')}
+            empty={t('adminOrders.detail.noEvents')}
+            count={order.events.length}
+          >
+            {order.events.map((event) => (
+              <li key={event.id} className="rounded-lg border border-slate-800 p-3">
+                <p className="flex flex-wrap gap-x-3 text-slate-300">
+                  <span>{when(event.occurred_at)}</span>
+                  <span className="font-semibold text-white">{t(`adminOrders.detail.event.${event.kind}`)}</span>
+                </p>
+                {/* The technical detail the client was spared, as the shop received it. */}
+                {event.detail && <p className="mt-1 break-words text-slate-400">{event.detail}</p>}
+              </li>
+            ))}
+          </Section>
           <Section
             title={t('adminOrders.detail.callbacks')}
             empty={t('adminOrders.detail.noCallbacks')}

@@ -8,7 +8,7 @@ import {
   type AdminSettings,
   type SettingsUpdate,
 } from '../../../../../shared/schemas/settings.js';
-import { SETTINGS_MESSAGE_CLEAR_MS } from '../../../../../shared/constants.js';
+import { AUTOMATION_SECRET_MIN_LENGTH, SETTINGS_MESSAGE_CLEAR_MS } from '../../../../../shared/constants.js';
 import { CheckboxField, SelectField, TextAreaField, TextInputField } from '../../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
 import { QueryStatus } from '../../../../components/admin/query-status';
@@ -175,7 +175,8 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
           <WebhookField name="n8n_webhook_url" label={t('backOffice.settings.paymentWebhook')} />
           <WebhookField name="n8n_callback_url" label={t('backOffice.settings.statsWebhook')} />
           <WebhookField name="n8n_newsletter_url" label={t('backOffice.settings.newsletterWebhook')} />
-          <p className="text-sm text-slate-300">
+          {/* Without a secret, payments cannot be confirmed: said plainly, not as an "optional" field. */}
+          <p className={secretSet ? 'text-sm text-slate-300' : 'text-sm text-amber-300'}>
             {secretSet ? t('backOffice.settings.secretSet') : t('backOffice.settings.secretNotSet')}
           </p>
           <TextInputField<SettingsForm>
@@ -183,7 +184,8 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
             type="password"
             autoComplete="new-password"
             label={secretSet ? t('backOffice.settings.secretReplace') : t('backOffice.settings.secretNew')}
-            hint={t('backOffice.settings.secretHint')}
+            hint={t('backOffice.settings.secretHint', { min: AUTOMATION_SECRET_MIN_LENGTH })}
+            invalidMessage={t('backOffice.settings.secretTooShort', { min: AUTOMATION_SECRET_MIN_LENGTH })}
           />
           {secretSet && (
             <CheckboxField<SettingsForm> name="clear_secret" label={t('backOffice.settings.secretClear')} />
