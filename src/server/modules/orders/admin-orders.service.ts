@@ -74,12 +74,13 @@ export class AdminOrdersService {
 
   async detail(id: string): Promise<AdminOrderDetail> {
     const row = await this.find(id);
-    const [callbacks, downloads, grants] = await Promise.all([
+    const [callbacks, downloads, fetches, grants] = await Promise.all([
       this.orders.callbacks(id),
       this.orders.downloads(id),
+      this.orders.downloadFetches(id),
       this.orders.grants(id),
     ]);
-    return { ...toAdminOrder(row), callbacks, downloads, grants };
+    return { ...toAdminOrder(row), callbacks, downloads, fetches, grants };
   }
 
   async setStatus(id: string, status: OrderStatus): Promise<AdminOrder> {
