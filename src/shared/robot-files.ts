@@ -22,3 +22,7 @@ export const robotFileRefusals = [
   'archive_unsafe_path',
 ] as const;
 export type RobotFileRefusal = (typeof robotFileRefusals)[number];
+
+export function isRobotFileRefusal(value: unknown): value is RobotFileRefusal {
+  return (robotFileRefusals as readonly unknown[]).includes(value);
+}
