@@ -115,12 +115,14 @@ class TextCheck implements ContentCheck {
 const COMPILED_HEADER_BYTES = 64;
 
 /**
- * Whether a file starts as MetaEditor's compiled programs do. Read from programs compiled by
- * MetaEditor (MT4 builds 509 to 1601+, MT5 builds 3219 to 3460) that sellers and MetaQuotes'
- * own examples publish, as no format is documented:
- * - .ex5 (MetaTrader 5): "EX5", a program type byte, a format byte (0x70/0x71), 0x00, the
- *   compiler's build (16 bits), then the code page (1252, 936) at 0x10 and encrypted code.
- * - .ex4 since MT4 build 600 (2014), compiled by the same compiler: the same header with "EX-".
+ * Whether a file starts as MetaEditor's compiled programs do. No format is documented: this is
+ * read from several hundred compiled programs that MetaQuotes ships with its terminals and that sellers
+ * publish in public repositories (decision 0008):
+ * - .ex5 (MetaTrader 5, compiler builds 3219 to 3460 seen): "EX5", a program type byte, a format
+ *   byte (0x70/0x71), 0x00, the compiler's build (16 bits), then the code page (1252, 936) at
+ *   0x10 and the encrypted code.
+ * - .ex4 since MT4 build 600 (2014), compiled by the same compiler (builds 1601 to 2408 seen): the
+ *   same header with "EX-".
  * - .ex4 before build 600: "EX4" and a NUL, then the compiler's version and the copyright text.
  * The program types seen are 1 (script), 2 (Expert Advisor), 3 (library) and 4 (indicator); 5 is
  * allowed for MetaTrader 5 services, which came later and of which no sample was at hand.
