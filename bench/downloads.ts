@@ -1,5 +1,6 @@
-// Downloads a URL again and again, two at a time, for a round's duration, counting bytes without
-// keeping them and sampling the server's resident memory.
+// Downloads a file again and again, two at a time, for a round's duration, counting bytes without
+// keeping them and sampling the server's resident memory. Each download asks for its URL: one
+// link of the shop is one download.
 import { request } from 'node:http';
 import { readMemory } from './servers.js';
 
@@ -20,9 +21,12 @@ function downloadOnce(url: string): Promise<number> {
   });
 }
 
-/** Pairs of downloads until `seconds` have passed (at least one pair); MB/s over the whole round. */
+/**
+ * Pairs of downloads until `seconds` have passed (at least one pair); MB/s over the whole round,
+ * the time taken to get each URL included.
+ */
 export async function downloadFor(
-  url: string,
+  nextUrl: () => Promise<string>,
   seconds: number,
   pid: number | undefined,
 ): Promise<{ mbPerSecond: number; peakRssMb: number }> {
@@ -34,7 +38,7 @@ export async function downloadFor(
     const started = performance.now();
     let bytes = 0;
     do {
-      const pair = await Promise.all(Array.from({ length: PARALLEL }, () => downloadOnce(url)));
+      const pair = await Promise.all(Array.from({ length: PARALLEL }, async () => downloadOnce(await nextUrl())));
       bytes += pair.reduce((sum, received) => sum + received, 0);
     } while (performance.now() - started < seconds * 1000);
     return { mbPerSecond: bytes / 1024 / 1024 / ((performance.now() - started) / 1000), peakRssMb };

@@ -238,15 +238,21 @@ async function benchDownload(
   const form = new FormData();
   form.append('file', new Blob([Buffer.alloc(FILE_BYTES, 0x5a)]), path.basename(file));
   await call(origin, 'PUT', `/api/admin/orders/${orderId}/file`, admin, form);
-  const link = (await (await call(origin, 'POST', `/api/orders/${orderId}/download`, owner)).json()) as { url: string };
-  const linkPath = new URL(link.url).pathname;
+  // One link is one download (decision 0008): each download gives one back, then takes a new link.
+  const nextLink = async () => {
+    await call(origin, 'POST', `/api/admin/orders/${orderId}/download-grants`, admin, { extra: 1 });
+    const link = (await (await call(origin, 'POST', `/api/orders/${orderId}/download`, owner)).json()) as {
+      url: string;
+    };
+    return origin + new URL(link.url).pathname;
+  };
   const appRssBefore = readMemory(shop.app.child.pid)?.rssMb ?? 0;
   const bareRssBefore = readMemory(bare.child.pid)?.rssMb ?? 0;
   console.log('50 MB download, 2 at a time: app and bare node:http in alternate rounds…');
   const rounds = await alternate(
     settings,
-    (seconds) => downloadFor(origin + linkPath, seconds, shop.app.child.pid),
-    (seconds) => downloadFor(`${bare.origin}/file`, seconds, bare.child.pid),
+    (seconds) => downloadFor(nextLink, seconds, shop.app.child.pid),
+    (seconds) => downloadFor(async () => `${bare.origin}/file`, seconds, bare.child.pid),
   );
   const rate = (figures: Array<{ mbPerSecond: number }>) => formatSpread(figures.map((round) => round.mbPerSecond));
   const growth = (figures: Array<{ peakRssMb: number }>, before: number) =>
@@ -279,7 +285,8 @@ export async function benchOrders(shop: IsolatedShop, settings: RoundSettings): 
   const order = (await (await call(origin, 'POST', '/api/orders', owner, { robot_id: robotId, ...ORDER })).json()) as {
     id: string;
   };
-  const file = path.join(shop.dataDir, 'robot-50mb.zip');
+  // MQL source of 50 MB ('Z' is text): the upload's content check reads every byte of it.
+  const file = path.join(shop.dataDir, 'robot-50mb.mq5');
   writeFileSync(file, Buffer.alloc(FILE_BYTES, 0x5a));
   const bare = await startBareScript('bare-streams', 'bench/bare-stream-server.ts', { BARE_FILE: file }, '/health');
   try {

@@ -6,7 +6,8 @@ export const ESTIMATED_DELIVERY_DAYS = 7;
 export const MAX_DOWNLOADS_PER_ORDER = 2;
 export const SIGNED_DOWNLOAD_TTL_SECONDS = 3600;
 export const ROBOT_FILE_MAX_BYTES = 50 * 1024 * 1024;
-export const ROBOT_FILE_EXTENSIONS = ['zip', 'py', 'mq4', 'mq5'] as const;
+/** SPEC §5's types, and the compiled MetaTrader 4 and 5 programs that sellers ship. */
+export const ROBOT_FILE_EXTENSIONS = ['zip', 'py', 'mq4', 'mq5', 'ex4', 'ex5'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const PAYMENT_POLL_INTERVAL_MS = 5000;
 export const PAYMENT_POLL_DELAY_MS = 10_000;

@@ -27,6 +27,9 @@ export const errorCodes = [
   'payment_not_configured',
   'file_unavailable',
   'download_limit_reached',
+  'download_link_used',
+  'range_not_satisfiable',
+  'robot_file_refused',
   'unknown_status',
   // Newsletter.
   'newsletter_not_configured',

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
 import { shortOrderNumber } from '../../src/shared/order-number.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
+import { elfBinary, zipOfSize } from '../support/robot-files.js';
 
 // better-auth accepts sign-in only from its PUBLIC_URL origin (http://localhost:<port>).
 const BASE = `http://localhost:${process.env.E2E_PORT ?? 3211}`;
@@ -204,7 +205,7 @@ test('An administrator delivers the file with a progress bar; the client downloa
   });
   await dialog
     .locator('input[type=file]')
-    .setInputFiles({ name: 'Golden Bot.zip', mimeType: 'application/zip', buffer: Buffer.alloc(3 * 1024 * 1024, 7) });
+    .setInputFiles({ name: 'Golden Bot.zip', mimeType: 'application/zip', buffer: zipOfSize(3 * 1024 * 1024) });
   await dialog.getByRole('button', { name: 'Confirm and deliver' }).click();
   await expect(dialog.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
@@ -229,4 +230,28 @@ test('An administrator delivers the file with a progress bar; the client downloa
     expect(file.suggestedFilename()).toBe('Golden Bot.zip');
   }
   await expect(line.getByRole('button', { name: 'Limite atteinte' })).toBeDisabled();
+});
+
+test('An administrator replacing the file with a program disguised as source sees why it is refused', async () => {
+  const orders = (await (await client.request.get('/api/orders')).json()) as { id: string; status: string }[];
+  const orderId = orders.find((order) => order.status === 'completed')!.id;
+  const number = shortOrderNumber(orderId);
+  await admin.goto('/Dashboard');
+  await admin.getByLabel('Search').fill(number);
+  const row = admin.getByRole('row').filter({ hasText: `#${number}` });
+  await row.getByRole('button', { name: 'Replace' }).click();
+  const dialog = admin.getByRole('dialog', { name: `Upload the robot for order #${number}` });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'Golden Bot.mq4', mimeType: 'application/octet-stream', buffer: elfBinary() });
+  await dialog.getByRole('button', { name: 'Confirm and deliver' }).click();
+  await expect(
+    dialog.getByText(
+      'An error occurred during the upload: This is not source code: a .mq4, .mq5 or .py file must be text, in UTF-8 or in UTF-16 as MetaEditor saves it.',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The delivered file stays.
+  const order = (await (await client.request.get(`/api/orders/${orderId}`)).json()) as { file_name: string };
+  expect(order.file_name).toBe('Golden Bot.zip');
 });

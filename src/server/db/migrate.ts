@@ -10,6 +10,7 @@ import * as bannersTable from './migrations/0008-banners-table.js';
 import * as emailOutbox from './migrations/0009-email-outbox.js';
 import * as licences from './migrations/0010-licences.js';
 import * as orderEvents from './migrations/0011-order-events.js';
+import * as downloadLinkUses from './migrations/0012-download-link-uses.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -27,6 +28,7 @@ const migrations: Record<string, DialectMigration> = {
   '0009-email-outbox': emailOutbox,
   '0010-licences': licences,
   '0011-order-events': orderEvents,
+  '0012-download-link-uses': downloadLinkUses,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

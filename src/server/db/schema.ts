@@ -178,12 +178,32 @@ export interface OrderEventsTable {
   detail: string | null;
 }
 
+/** One issued download link (decision 0008): one download, resumable within its hour. */
 export interface OrderDownloadsTable {
   id: string;
   order_id: string;
   downloaded_at: string;
   ip_address: string | null;
   user_agent: string | null;
+  /** Set by the link's first fetch: a later fetch may only continue it (Range). */
+  first_fetched_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set once the link's answers had sent as many bytes as the file has: it answers no more. */
+  completed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bytes sent by the link's answers that ended. */
+  bytes_sent: ColumnType<number, number | undefined, number>;
+  /** Bytes reserved by the link's answers still going. */
+  bytes_in_flight: ColumnType<number, number | undefined, number>;
+}
+
+/** Every fetch of a download link, served or refused. */
+export interface OrderDownloadFetchesTable {
+  id: string;
+  order_id: string;
+  download_id: string;
+  fetched_at: string;
+  ip_address: string | null;
+  range_header: string | null;
+  outcome: string;
 }
 
 export interface OrderDownloadGrantsTable {
@@ -412,6 +432,7 @@ export interface Database {
   order_payment_callbacks: OrderPaymentCallbacksTable;
   order_downloads: OrderDownloadsTable;
   order_events: OrderEventsTable;
+  order_download_fetches: OrderDownloadFetchesTable;
   order_download_grants: OrderDownloadGrantsTable;
   banners: BannersTable;
   faqs: FaqsTable;

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PayloadTooLargeError } from '../errors.js';
-import { assertStorageKey, type OpenedFile, type PutOptions, type Storage, type StoredFile } from './storage.js';
+import {
+  assertStorageKey,
+  type ByteRange,
+  type OpenedFile,
+  type PutOptions,
+  type Storage,
+  type StoredFile,
+} from './storage.js';
 
 /** Counts bytes as they pass and fails the pipeline as soon as there are too many. */
 export function byteLimit(maxBytes: number, counted: { bytes: number }): Transform {
@@ -60,12 +67,17 @@ export class LocalDiskStorage implements Storage {
     return { key, size: counted.bytes };
   }
 
-  async open(key: string): Promise<OpenedFile | null> {
+  async open(key: string, range?: ByteRange): Promise<OpenedFile | null> {
     const file = this.pathOf(key);
+    const found = await this.stat(key);
+    if (!found) return null;
+    return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : {}), size: found.size };
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
     try {
-      const stats = await stat(file);
-      if (!stats.isFile()) return null;
-      return { stream: createReadStream(file), size: stats.size };
+      const stats = await stat(this.pathOf(key));
+      return stats.isFile() ? { size: stats.size } : null;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

@@ -1,6 +1,12 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.js';
@@ -8,6 +14,7 @@ import { byteLimit } from './local-disk-storage.js';
 import {
   assertStorageKey,
   PRESIGNED_URL_MAX_SECONDS,
+  type ByteRange,
   type DownloadUrlOptions,
   type OpenedFile,
   type PutOptions,
@@ -80,14 +87,32 @@ export class S3Storage implements Storage {
     return { key, size: counted.bytes };
   }
 
-  async open(key: string): Promise<OpenedFile | null> {
+  async open(key: string, range?: ByteRange): Promise<OpenedFile | null> {
     assertStorageKey(key);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      // A ranged answer gives the whole size after the slash of Content-Range ("bytes 0-99/2048").
+      const size = range ? Number(object.ContentRange?.split('/')[1]) : object.ContentLength;
+      return { stream: object.Body as Readable, size: size ?? 0 };
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))
-        return null;
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    assertStorageKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      if (isNotFound(error)) return null;
       throw error;
     }
   }
@@ -115,6 +140,14 @@ export class S3Storage implements Storage {
   close(): void {
     this.client.destroy();
   }
+}
+
+/** S3 answers a missing object with NoSuchKey, or with a bare 404 to a HEAD request (NotFound). */
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+  );
 }
 
 /** Content-Disposition for a download: an ASCII fallback name and the exact UTF-8 name (RFC 6266). */

@@ -16,8 +16,14 @@ export interface Storage {
    * PayloadTooLargeError.
    */
   put(key: string, body: Readable, options?: PutOptions): Promise<StoredFile>;
-  /** The file's content as a stream, or null when there is no such file. */
-  open(key: string): Promise<OpenedFile | null>;
+  /**
+   * The file's content as a stream, or null when there is no such file. With a range, only the
+   * bytes from `start` to `end` (both included, as in HTTP's Range) are read; `size` is always
+   * the whole file's.
+   */
+  open(key: string, range?: ByteRange): Promise<OpenedFile | null>;
+  /** The file's size, or null when there is no such file. */
+  stat(key: string): Promise<{ size: number } | null>;
   /** Removes the file; removing a file that is not there is not an error. */
   delete(key: string): Promise<void>;
   /**
@@ -52,6 +58,12 @@ export interface StoredFile {
 export interface OpenedFile {
   stream: Readable;
   size: number;
+}
+
+/** Bytes `start` to `end` of a file, both included; `end` is at most the file's last byte. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 const keyPattern = /^(public|private)(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/;

@@ -153,11 +153,39 @@ export const paymentCallbackRecordSchema = z.object({
   detail: z.string().nullable(),
 });
 
+/** One issued link (one download): when it was asked for, first fetched, and fully sent. */
 export const downloadRecordSchema = z.object({
   id: z.string(),
   downloaded_at: z.string(),
   ip_address: z.string().nullable(),
   user_agent: z.string().nullable(),
+  first_fetched_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+
+/**
+ * What a fetch of a download link did (decision 0008): the whole file, a byte range, a HEAD, or a
+ * refusal because the link was used up, expired, its order or file is no longer downloadable, or
+ * the range lay past the file's end.
+ */
+export const downloadFetchOutcomes = [
+  'full',
+  'range',
+  'head',
+  'refused_used',
+  'refused_expired',
+  'refused_unavailable',
+  'refused_range',
+] as const;
+export type DownloadFetchOutcome = (typeof downloadFetchOutcomes)[number];
+
+export const downloadFetchRecordSchema = z.object({
+  id: z.string(),
+  download_id: z.string(),
+  fetched_at: z.string(),
+  ip_address: z.string().nullable(),
+  range_header: z.string().nullable(),
+  outcome: z.string(),
 });
 
 export const downloadGrantRecordSchema = z.object({
@@ -200,6 +228,7 @@ export type OrderTimelineEvent = z.infer<typeof orderEventSchema>;
 export const adminOrderDetailSchema = adminOrderSchema.extend({
   callbacks: z.array(paymentCallbackRecordSchema),
   downloads: z.array(downloadRecordSchema),
+  fetches: z.array(downloadFetchRecordSchema),
   grants: z.array(downloadGrantRecordSchema),
   emails: z.array(orderEmailRecordSchema),
   /** The order's timeline, newest first. */

@@ -11,9 +11,10 @@ import {
   WORKFLOW_SECRET,
 } from '../../../../tests/support/orders.js';
 import { readOutbox } from '../../../../tests/support/outbox.js';
+import { robotZip } from '../../../../tests/support/robot-files.js';
 import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
-import { normaliseFileName } from './admin-orders.service.js';
+import { cleanFileName } from '../../text/file-names.js';
 
 /** Every file under a folder, recursively (none when it does not exist). */
 function filesUnder(folder: string): string[] {
@@ -61,11 +62,11 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ status: 'completed', has_file: true, file_name: 'Alpha EA.mq5' });
     expect(orderFiles(order.id)).toHaveLength(1);
-    const second = await uploadRobotFile(shop.app, admin, order.id, '../../etc/Alpha v2.ZIP', Buffer.from('second'));
+    const second = await uploadRobotFile(shop.app, admin, order.id, '../../etc/Alpha v2.ZIP', robotZip());
     expect(second.json().file_name).toBe('Alpha v2.ZIP');
     const files = orderFiles(order.id);
     expect(files).toHaveLength(1);
-    expect(readFileSync(files[0]!, 'utf8')).toBe('second');
+    expect(readFileSync(files[0]!).equals(robotZip())).toBe(true);
   });
 
   it('refuses delivery for an unpaid order, a wrong type and a file over 50 MB, keeping nothing', async () => {
@@ -202,7 +203,7 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     });
     const order = response.json();
     await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
-    await uploadRobotFile(shop.app, admin, order.id, 'robot.zip', Buffer.from('zip'));
+    await uploadRobotFile(shop.app, admin, order.id, 'robot.zip', robotZip());
     // Waits on the email outbox's state, never on time: every order email written so far has left.
     await shop.app.emailOutbox.drain();
     // Sign-up also mails an address confirmation (directly, not through the email outbox): only the
@@ -218,8 +219,8 @@ describe.each(testDialects)('order management on %s', (dialect) => {
   });
 
   it('normalises file names for the download', () => {
-    expect(normaliseFileName('C:\\Users\\me\\My\u0007Bot.mq5', 'mq5')).toBe('MyBot.mq5');
-    expect(normaliseFileName('.zip', 'zip')).toBe('robot.zip');
-    expect(normaliseFileName(`${'a'.repeat(300)}.zip`, 'zip')).toHaveLength(150);
+    expect(cleanFileName('C:\\Users\\me\\My\u0007Bot.mq5', 'robot.mq5')).toBe('MyBot.mq5');
+    expect(cleanFileName('.zip', 'robot.zip')).toBe('robot.zip');
+    expect(cleanFileName(`${'a'.repeat(300)}.zip`, 'robot.zip')).toHaveLength(150);
   });
 });

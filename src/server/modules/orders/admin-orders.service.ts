@@ -13,36 +13,21 @@ import {
 import { csvCell } from '../../http/csv-cell.js';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../errors.js';
 import type { Storage } from '../../storage/storage.js';
+import { cleanFileName, withoutHiddenCharacters } from '../../text/file-names.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
 import { toAdminOrder } from './order-views.js';
 import type { AdminOrderRow, OrdersRepository } from './orders.repository.js';
+import { robotFileCheck } from './robot-file-check.js';
 
 const REVENUE_DAYS = 30;
 
 /** The extension of an accepted robot file name (lower case), or null. */
 export function robotFileExtension(fileName: string): (typeof ROBOT_FILE_EXTENSIONS)[number] | null {
-  const extension = path.extname(fileName).slice(1).toLowerCase();
+  const extension = path.extname(withoutHiddenCharacters(fileName).trim()).slice(1).toLowerCase();
   return (ROBOT_FILE_EXTENSIONS as readonly string[]).includes(extension)
     ? (extension as (typeof ROBOT_FILE_EXTENSIONS)[number])
     : null;
-}
-
-/**
- * The name the client's download will carry: the uploaded name without any folder, control
- * characters or characters that file systems refuse, at most 150 characters.
- */
-export function normaliseFileName(fileName: string, extension: string): string {
-  const base = path.basename(fileName.replaceAll('\\', '/')).normalize('NFC');
-  const cleaned = base
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '');
-  if (cleaned === '' || cleaned.toLowerCase() === extension) return `robot.${extension}`;
-  if (cleaned.length <= 150) return cleaned;
-  return `${cleaned.slice(0, 150 - extension.length - 1)}.${extension}`;
 }
 
 const csvColumns = [
@@ -89,14 +74,15 @@ export class AdminOrdersService {
 
   async detail(id: string): Promise<AdminOrderDetail> {
     const row = await this.find(id);
-    const [callbacks, downloads, grants, emails, events] = await Promise.all([
+    const [callbacks, downloads, fetches, grants, emails, events] = await Promise.all([
       this.orders.callbacks(id),
       this.orders.downloads(id),
+      this.orders.downloadFetches(id),
       this.orders.grants(id),
       this.emails.history(id),
       this.orders.events(id),
     ]);
-    return { ...toAdminOrder(row), callbacks, downloads, grants, emails, events };
+    return { ...toAdminOrder(row), callbacks, downloads, fetches, grants, emails, events };
   }
 
   async setStatus(id: string, status: OrderStatus): Promise<AdminOrder> {
@@ -105,9 +91,10 @@ export class AdminOrdersService {
   }
 
   /**
-   * Stores a delivered robot file and completes the order (SPEC §4). The type is checked from
-   * the name before a byte is stored, the size while streaming; a refused or broken upload
-   * leaves nothing, and a replaced file is removed once the new one is in place.
+   * Stores a delivered robot file and completes the order (SPEC §4). The type is taken from the
+   * name before a byte is stored; the content is checked against it (robot-file-check.ts) and the
+   * size counted while streaming. A refused or broken upload leaves nothing, and a replaced file
+   * is removed once the new one is in place.
    */
   async deliverFile(id: string, fileName: string, body: Readable): Promise<AdminOrder> {
     const before = await this.find(id);
@@ -119,11 +106,15 @@ export class AdminOrdersService {
         `Accepted robot files: ${ROBOT_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`,
       );
     const key = `private/orders/${id}/${randomUUID()}.${extension}`;
-    await this.storage.put(key, body, { maxBytes: ROBOT_FILE_MAX_BYTES });
+    // Piped, not pipelined: a refusal must not destroy the upload's stream, which the route
+    // drains so that the client reads our answer.
+    const checked = body.pipe(robotFileCheck(extension));
+    body.once('error', (error) => checked.destroy(error));
+    await this.storage.put(key, checked, { maxBytes: ROBOT_FILE_MAX_BYTES });
     const updated = await this.status.write(
       before,
       transition.next,
-      { file_path: key, file_name: normaliseFileName(fileName, extension) },
+      { file_path: key, file_name: cleanFileName(fileName, `robot.${extension}`) },
       (orders, after) => this.emails.toClient('delivered', after, orders),
     );
     if (!updated) {

@@ -6,6 +6,7 @@ import type { ModuleContext } from '../module-context.js';
 import { adminOrdersRoutes } from './admin-orders.routes.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 import { DownloadLinks } from './download-links.js';
+import { OrderDownloads } from './order-downloads.js';
 import { OrderEmails } from './order-emails.js';
 import { OrderStatusChanger } from './order-status.js';
 import { OrderStreams } from './order-streams.js';
@@ -35,12 +36,17 @@ export async function register(
     payments: automation,
     status,
     emails,
+    log,
+  });
+  const downloads = new OrderDownloads({
+    orders,
     links: new DownloadLinks(config.authSecret),
     storage,
+    status,
     publicUrl: config.publicUrl,
     log,
   });
-  await app.register(ordersRoutes(service, streams));
+  await app.register(ordersRoutes(service, downloads, streams));
   await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automation.inboundSecret));
   await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage)));
 }

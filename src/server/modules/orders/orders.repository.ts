@@ -2,16 +2,38 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../shared/constants.js';
 import { downloadableStatus, paidStatuses, type OrderStatus } from '../../../shared/order-states.js';
-import type { AdminOrdersQuery, OrderEventKind } from '../../../shared/schemas/orders.js';
-import type { Database, OrdersTable } from '../../db/schema.js';
+import type { AdminOrdersQuery, DownloadFetchOutcome, OrderEventKind } from '../../../shared/schemas/orders.js';
+import type { Database, OrderDownloadsTable, OrdersTable } from '../../db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
+export type DownloadRow = Selectable<OrderDownloadsTable>;
 export type AdminOrderRow = OrderRow & { client_email: string | null; client_name: string | null };
 
 /** What changes with a status: a payment restart forgets the last attempt's ids, a delivery stores the file. */
 export type StatusWriteColumns = Partial<
   Pick<Updateable<OrdersTable>, 'payment_id' | 'pay_url' | 'file_path' | 'file_name'>
 >;
+
+/** One fetch of a download link, for `order_download_fetches`. */
+export interface NewDownloadFetch {
+  orderId: string;
+  downloadId: string;
+  ipAddress: string | null;
+  rangeHeader: string | null;
+  outcome: DownloadFetchOutcome;
+}
+
+function fetchRow(fetch: NewDownloadFetch, now: string) {
+  return {
+    id: randomUUID(),
+    order_id: fetch.orderId,
+    download_id: fetch.downloadId,
+    fetched_at: now,
+    ip_address: fetch.ipAddress,
+    range_header: fetch.rangeHeader?.slice(0, 200) ?? null,
+    outcome: fetch.outcome,
+  };
+}
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from what an administrator typed. */
 function likePattern(text: string): string {
@@ -107,33 +129,115 @@ export class OrdersRepository {
   }
 
   /**
-   * Counts one download in a single statement, so parallel requests can never go past the limit:
-   * the row changes only while it is still under it. Undefined when nothing was counted.
+   * Counts one download and records its link, in one transaction. The count is one conditional
+   * update, so parallel requests can never go past the limit: the row changes only while it is
+   * still under it. Undefined when nothing was counted.
    */
-  async claimDownload(id: string, userId: string): Promise<OrderRow | undefined> {
-    return this.db
-      .updateTable('orders')
-      .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('status', '=', downloadableStatus)
-      .where('file_path', 'is not', null)
-      .where('download_count', '<', MAX_DOWNLOADS_PER_ORDER)
-      .returningAll()
-      .executeTakeFirst();
+  async issueDownload(
+    id: string,
+    userId: string,
+    client: { ipAddress: string | null; userAgent: string | null },
+  ): Promise<{ order: OrderRow; downloadId: string } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const order = await trx
+        .updateTable('orders')
+        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('status', '=', downloadableStatus)
+        .where('file_path', 'is not', null)
+        .where('download_count', '<', MAX_DOWNLOADS_PER_ORDER)
+        .returningAll()
+        .executeTakeFirst();
+      if (!order) return undefined;
+      const downloadId = randomUUID();
+      await trx
+        .insertInto('order_downloads')
+        .values({
+          id: downloadId,
+          order_id: id,
+          downloaded_at: new Date().toISOString(),
+          ip_address: client.ipAddress,
+          user_agent: client.userAgent,
+        })
+        .execute();
+      return { order, downloadId };
+    });
   }
 
-  async recordDownload(orderId: string, ipAddress: string | null, userAgent: string | null): Promise<void> {
+  async findDownload(downloadId: string): Promise<DownloadRow | undefined> {
+    return this.db.selectFrom('order_downloads').selectAll().where('id', '=', downloadId).executeTakeFirst();
+  }
+
+  /**
+   * The compare-and-set that makes a link one download: reserves `bytes` for a fetch of a link,
+   * and marks its first fetch, only while the order is still downloadable with this file, the
+   * link has not sent a whole file yet, and either it was never fetched or the fetch continues it
+   * (`continuation`, a Range request) within `budget` bytes, counting what is still being sent.
+   * Logs the fetch, served or refused as `refused_used`, in the same transaction. Whether the
+   * fetch may go ahead.
+   */
+  async reserveDownloadFetch(
+    fetch: NewDownloadFetch & { filePath: string; bytes: number; budget: number; continuation: boolean },
+  ): Promise<boolean> {
+    const now = new Date().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const reserved = await trx
+        .updateTable('order_downloads')
+        .set((eb) => ({
+          first_fetched_at: eb.fn.coalesce('first_fetched_at', eb.val(now)),
+          bytes_in_flight: eb('bytes_in_flight', '+', fetch.bytes),
+        }))
+        .where('id', '=', fetch.downloadId)
+        .where('completed_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('first_fetched_at', 'is', null),
+            ...(fetch.continuation
+              ? [eb(eb(eb('bytes_sent', '+', eb.ref('bytes_in_flight')), '+', fetch.bytes), '<=', fetch.budget)]
+              : []),
+          ]),
+        )
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('orders')
+              .select('orders.id')
+              .whereRef('orders.id', '=', 'order_downloads.order_id')
+              .where('orders.status', '=', downloadableStatus)
+              .where('orders.file_path', '=', fetch.filePath),
+          ),
+        )
+        .executeTakeFirst();
+      const granted = Number(reserved.numUpdatedRows) === 1;
+      await trx
+        .insertInto('order_download_fetches')
+        .values(fetchRow({ ...fetch, outcome: granted ? fetch.outcome : 'refused_used' }, now))
+        .execute();
+      return granted;
+    });
+  }
+
+  /**
+   * Settles a fetch once its answer ended: its reservation becomes the bytes it sent, and a link
+   * that has sent as many bytes as the file has is marked delivered.
+   */
+  async settleDownloadFetch(downloadId: string, reserved: number, sent: number, fileSize: number): Promise<void> {
+    const now = new Date().toISOString();
     await this.db
-      .insertInto('order_downloads')
-      .values({
-        id: randomUUID(),
-        order_id: orderId,
-        downloaded_at: new Date().toISOString(),
-        ip_address: ipAddress,
-        user_agent: userAgent,
-      })
+      .updateTable('order_downloads')
+      .set((eb) => ({
+        bytes_in_flight: eb('bytes_in_flight', '-', reserved),
+        bytes_sent: eb('bytes_sent', '+', sent),
+        completed_at: sql<
+          string | null
+        >`case when bytes_sent + ${sent} >= ${fileSize} then coalesce(completed_at, ${now}) else completed_at end`,
+      }))
+      .where('id', '=', downloadId)
       .execute();
+  }
+
+  async recordDownloadFetch(fetch: NewDownloadFetch): Promise<void> {
+    await this.db.insertInto('order_download_fetches').values(fetchRow(fetch, new Date().toISOString())).execute();
   }
 
   async recordCallback(entry: {
@@ -259,7 +363,7 @@ export class OrdersRepository {
   async downloads(orderId: string) {
     return this.db
       .selectFrom('order_downloads')
-      .select(['id', 'downloaded_at', 'ip_address', 'user_agent'])
+      .select(['id', 'downloaded_at', 'ip_address', 'user_agent', 'first_fetched_at', 'completed_at'])
       .where('order_id', '=', orderId)
       .orderBy('downloaded_at', 'desc')
       .orderBy('id')
@@ -281,6 +385,16 @@ export class OrdersRepository {
       .select(['id', 'occurred_at', 'kind', 'detail'])
       .where('order_id', '=', orderId)
       .orderBy('occurred_at', 'desc')
+      .execute();
+  }
+
+  /** Every fetch of the order's download links, newest first (decision 0008). */
+  async downloadFetches(orderId: string) {
+    return this.db
+      .selectFrom('order_download_fetches')
+      .select(['id', 'download_id', 'fetched_at', 'ip_address', 'range_header', 'outcome'])
+      .where('order_id', '=', orderId)
+      .orderBy('fetched_at', 'desc')
       .orderBy('id')
       .limit(200)
       .execute();

@@ -10,6 +10,7 @@ import {
   uploadRobotFile,
   WORKFLOW_SECRET,
 } from '../../../../tests/support/orders.js';
+import { robotZip, zipArchive } from '../../../../tests/support/robot-files.js';
 import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import { signBody } from '../../integrations/automation-auth.js';
@@ -256,7 +257,7 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
   });
 
   describe('downloads', () => {
-    async function deliveredOrder(content = Buffer.from('robot bytes')) {
+    async function deliveredOrder(content = robotZip()) {
       const order = await createOrder(shop.app, alice.cookie, robot.id);
       await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
       const uploaded = await uploadRobotFile(shop.app, admin, order.id, 'Golden Robot é.zip', content);
@@ -300,7 +301,7 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
     });
 
     it('streams the file under its original name without a session, for an hour; altered or expired links are refused', async () => {
-      const content = Buffer.from('#property strict\n'.repeat(1000));
+      const content = zipArchive([{ name: 'robot.mq4', content: Buffer.from('#property strict\n'.repeat(1000)) }]);
       const order = await deliveredOrder(content);
       const link = (await call('POST', `/api/orders/${order.id}/download`, alice.cookie)).json<{
         url: string;
@@ -324,7 +325,11 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
         .select('file_path')
         .where('id', '=', order.id)
         .executeTakeFirstOrThrow();
-      const expired = new DownloadLinks(shop.config.authSecret).sign(order.id, row.file_path!, Date.now() - 1000);
+      const expired = new DownloadLinks(shop.config.authSecret).sign(
+        token.split('.')[0]!,
+        row.file_path!,
+        Date.now() - 1000,
+      );
       expect((await shop.app.inject({ method: 'GET', url: `/api/downloads/${expired}` })).statusCode).toBe(403);
     });
   });

@@ -9,6 +9,8 @@ import {
 } from '../../../shared/schemas/orders.js';
 import { BadRequestError } from '../../errors.js';
 import { chooseLanguage } from '../../text/language.js';
+import { cleanFileName } from '../../text/file-names.js';
+import { RangeNotSatisfiableError, type OrderDownloads } from './order-downloads.js';
 import { TooManyStreamsError, type OrderStreams } from './order-streams.js';
 import type { OrdersService } from './orders.service.js';
 
@@ -39,7 +41,16 @@ function eventId(order: Order): string {
   return `${order.updated_at}|${order.status}|${order.download_count}`;
 }
 
-export function ordersRoutes(orders: OrdersService, streams: OrderStreams): FastifyPluginAsyncZod {
+/** A request header given once, as text; a repeated header counts as absent. */
+function singleHeader(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function ordersRoutes(
+  orders: OrdersService,
+  downloads: OrderDownloads,
+  streams: OrderStreams,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/orders',
@@ -78,7 +89,7 @@ export function ordersRoutes(orders: OrdersService, streams: OrderStreams): Fast
       '/api/orders/:id/download',
       { config: { access: 'owner' }, schema: { params: idParams, response: { 200: downloadLinkSchema } } },
       (request) =>
-        orders.requestDownload(request.user!, request.params.id, {
+        downloads.issue(request.user!, request.params.id, {
           ipAddress: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         }),
@@ -130,19 +141,43 @@ export function ordersRoutes(orders: OrdersService, streams: OrderStreams): Fast
       },
     );
 
-    // The signed link is the proof (SPEC §7): no session, so a download manager can fetch it.
-    app.get(
-      '/api/downloads/:token',
-      { config: { access: 'public' }, schema: { params: tokenParams } },
-      async (request, reply) => {
-        const file = await orders.openDownload(request.params.token);
-        return reply
+    // The signed link is the proof (SPEC §7): no session, so a download manager can fetch it. One
+    // link is one download, resumable with Range (decision 0008). HEAD is this route's own, not
+    // Fastify's sibling route, which would read the file and announce a length of 0.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/api/downloads/:token',
+      config: { access: 'public' },
+      schema: { params: tokenParams },
+      handler: async (request, reply) => {
+        const file = await downloads
+          .open({
+            token: request.params.token,
+            head: request.method === 'HEAD',
+            range: singleHeader(request.headers.range),
+            ifRange: singleHeader(request.headers['if-range']),
+            ipAddress: request.ip,
+          })
+          .catch((error: unknown) => {
+            if (error instanceof RangeNotSatisfiableError) reply.header('content-range', `bytes */${error.size}`);
+            throw error;
+          });
+        reply
           .header('content-type', 'application/octet-stream')
-          .header('content-length', file.size)
-          .header('content-disposition', contentDisposition(file.fileName))
+          .header('content-disposition', contentDisposition(cleanFileName(file.fileName, 'robot')))
           .header('cache-control', 'private, no-store')
-          .send(file.stream);
+          .header('accept-ranges', 'bytes')
+          .header('etag', file.etag);
+        if (file.range) {
+          reply
+            .status(206)
+            .header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.size}`)
+            .header('content-length', file.range.end - file.range.start + 1);
+        } else {
+          reply.header('content-length', file.size);
+        }
+        return reply.send(file.stream ?? undefined);
       },
-    );
+    });
   };
 }

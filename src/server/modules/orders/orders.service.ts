@@ -1,32 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import type { Readable } from 'node:stream';
-import {
-  ESTIMATED_DELIVERY_DAYS,
-  MAX_DOWNLOADS_PER_ORDER,
-  SIGNED_DOWNLOAD_TTL_SECONDS,
-  type Language,
-} from '../../../shared/constants.js';
-import { downloadableStatus, initialOrderStatus, nextOrderStatus } from '../../../shared/order-states.js';
+import { ESTIMATED_DELIVERY_DAYS, type Language } from '../../../shared/constants.js';
+import { initialOrderStatus, nextOrderStatus } from '../../../shared/order-states.js';
 import {
   paymentMessages,
   type CreateOrderInput,
-  type DownloadLink,
   type Order,
   type PaymentStart,
 } from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../errors.js';
+import { AppError, ConflictError, NotFoundError, UpstreamError } from '../../errors.js';
 import {
   WorkflowRefusedError,
   WorkflowReplyError,
   workflowFailureDetail,
   type AutomationGateway,
 } from '../../integrations/automation-gateway.js';
-import type { Storage } from '../../storage/storage.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { DownloadLinks } from './download-links.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
 import { toOrder } from './order-views.js';
@@ -39,15 +30,7 @@ export interface OrdersServiceDeps {
   payments: Pick<AutomationGateway, 'isConfigured' | 'createPayment'>;
   status: OrderStatusChanger;
   emails: OrderEmails;
-  links: DownloadLinks;
-  storage: Storage;
-  publicUrl: string;
   log: FastifyBaseLogger;
-}
-
-export interface RequestContext {
-  ipAddress: string | null;
-  userAgent: string | null;
 }
 
 /** SPEC §8: 'Error {status}: {message or status text}'. */
@@ -72,7 +55,7 @@ function notConfigured(): AppError {
   return new AppError(503, 'payment_not_configured', paymentMessages.notConfigured);
 }
 
-/** What a client does with their orders: create, pay, follow, download (SPEC §2, §4, §7). */
+/** What a client does with their orders: create, pay, follow (SPEC §2, §4, §7); downloads are order-downloads.ts's. */
 export class OrdersService {
   private readonly startingPayments = new Map<string, Promise<PaymentStart>>();
 
@@ -206,43 +189,5 @@ export class OrdersService {
     const stored = await this.deps.orders.setPayment(order.id, order.status, reply.payment_id, reply.pay_url);
     if (stored) this.deps.status.announce(order.id);
     return { pay_url: reply.pay_url, order_id: order.id, payment_id: reply.payment_id };
-  }
-
-  /**
-   * Counts a download and answers a signed link (SPEC §5, §7). The count is taken in one
-   * conditional update, so parallel requests never get more than the allowed links.
-   */
-  async requestDownload(user: CurrentUser, id: string, context: RequestContext): Promise<DownloadLink> {
-    const order = await this.getOwnRow(user, id);
-    if (order.status !== downloadableStatus || !order.file_path)
-      throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
-    const claimed = await this.deps.orders.claimDownload(id, user.id);
-    if (!claimed || !claimed.file_path) {
-      const now = await this.getOwnRow(user, id);
-      if (now.download_count >= MAX_DOWNLOADS_PER_ORDER)
-        throw new AppError(409, 'download_limit_reached', 'The download limit of this order is reached.');
-      throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
-    }
-    await this.deps.orders.recordDownload(id, context.ipAddress, context.userAgent?.slice(0, 500) ?? null);
-    const expiresAt = Date.now() + SIGNED_DOWNLOAD_TTL_SECONDS * 1000;
-    const token = this.deps.links.sign(id, claimed.file_path, expiresAt);
-    this.deps.status.announce(id);
-    return {
-      url: `${this.deps.publicUrl}/api/downloads/${token}`,
-      expires_at: new Date(expiresAt).toISOString(),
-      remaining: Math.max(0, MAX_DOWNLOADS_PER_ORDER - claimed.download_count),
-    };
-  }
-
-  /** The file behind a signed link, while the link is valid and the file is still the order's. */
-  async openDownload(token: string): Promise<{ stream: Readable; size: number; fileName: string }> {
-    const claims = this.deps.links.verify(token);
-    if (!claims) throw new ForbiddenError('This download link has expired or is not valid.');
-    const order = await this.deps.orders.findById(claims.orderId);
-    if (!order?.file_path || !claims.matches(order.file_path))
-      throw new NotFoundError('This file is no longer available.');
-    const file = await this.deps.storage.open(order.file_path);
-    if (!file) throw new NotFoundError('This file is no longer available.');
-    return { stream: file.stream, size: file.size, fileName: order.file_name ?? order.file_path.split('/').pop()! };
   }
 }

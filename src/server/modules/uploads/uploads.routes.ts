@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +8,7 @@ import { imageKindNames, imageKinds, imageTypes, type ImageType } from '../../..
 import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors.js';
 import type { AuditPort } from '../../http/audit-port.js';
 import { assertStorageKey, type Storage } from '../../storage/storage.js';
+import { cleanFileName, withoutHiddenCharacters } from '../../text/file-names.js';
 import { sniffImageType, SNIFF_BYTES } from './image-sniffer.js';
 
 // SPEC §5's messages, for every image upload.
@@ -18,14 +18,16 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 
 const mimeOfExtension = new Map<string, string>(Object.values(imageTypes).map((type) => [type.extension, type.mime]));
 
-/** A name a person gave their file: a plain name, never a path or control characters. */
-function isPlainFileName(name: string): boolean {
-  // Control characters are exactly what this refuses.
+/**
+ * A name a person gave their file: a plain name, never a path. Control and bidirectional
+ * characters are not refused but dropped (text/file-names.ts), as from every name we keep.
+ */
+function isPlainFileName(fileName: string): boolean {
+  const name = withoutHiddenCharacters(fileName);
   return (
     name.length > 0 &&
     name.length <= 255 &&
-    // eslint-disable-next-line no-control-regex
-    !/[/\\\u0000-\u001f]/.test(name) &&
+    !/[/\\]/.test(name) &&
     !name.split('.').every((part) => part === '') &&
     !name.includes('..')
   );
@@ -99,7 +101,7 @@ export function uploadsRoutes(storage: Storage, audit: AuditPort): FastifyPlugin
             action: 'upload',
             resource: 'image',
             recordId: url,
-            summary: path.basename(file.filename),
+            summary: cleanFileName(file.filename, 'image'),
           });
           return reply.status(201).send({ url });
         } catch (error) {

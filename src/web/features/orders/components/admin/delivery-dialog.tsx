@@ -3,12 +3,18 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../../../shared/constants.js';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
+import {
+  isRobotFileRefusal,
+  ROBOT_ZIP_MAX_ENTRIES,
+  ROBOT_ZIP_MAX_UNCOMPRESSED_BYTES,
+} from '../../../../../shared/robot-files.js';
 import type { AdminOrder } from '../../../../../shared/schemas/orders.js';
 import { AdminDialog } from '../../../../components/admin/admin-dialog';
 import { ProgressBar } from '../../../../components/admin/progress-bar';
 import { notifySuccess } from '../../../../components/admin/toasts';
 import { Alert } from '../../../../components/ui/alert';
 import { buttonClass } from '../../../../components/ui/button-classes';
+import { ApiError, errorCodeOf } from '../../../../lib/api-client';
 import { useDeliverOrderFile } from '../../api/admin/change-orders';
 
 const accept = ROBOT_FILE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -20,6 +26,19 @@ function fileProblem(file: File | null): 'required' | 'type' | 'size' | null {
   if (!(ROBOT_FILE_EXTENSIONS as readonly string[]).includes(extension)) return 'type';
   if (file.size > ROBOT_FILE_MAX_BYTES) return 'size';
   return null;
+}
+
+/** Why the server refused the file's content, in the reader's language; null for any other failure. */
+function useRefusalMessage(): (error: Error) => string | null {
+  const { t } = useTranslation();
+  return (error) => {
+    const reason = error instanceof ApiError ? error.fields?.['body.file'] : undefined;
+    if (errorCodeOf(error) !== 'robot_file_refused' || !isRobotFileRefusal(reason)) return null;
+    return t(`adminOrders.delivery.refused.${reason}`, {
+      megabytes: ROBOT_ZIP_MAX_UNCOMPRESSED_BYTES / (1024 * 1024),
+      limit: ROBOT_ZIP_MAX_ENTRIES,
+    });
+  };
 }
 
 /** SPEC §2's delivery dialog: drop zone, the accepted types, 50 MB, and a real progress bar. */
@@ -38,6 +57,7 @@ export function DeliveryDialog({
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
   const deliver = useDeliverOrderFile();
+  const refusal = useRefusalMessage();
 
   const close = (open: boolean) => {
     if (open || progress !== null) return;
@@ -109,7 +129,9 @@ export function DeliveryDialog({
       {progress !== null && <ProgressBar label={t('adminOrders.delivery.progress')} fraction={progress} />}
       {problem && <Alert tone="error">{problem}</Alert>}
       {deliver.error && (
-        <Alert tone="error">{t('adminOrders.delivery.failed', { message: deliver.error.message })}</Alert>
+        <Alert tone="error">
+          {t('adminOrders.delivery.failed', { message: refusal(deliver.error) ?? deliver.error.message })}
+        </Alert>
       )}
       <div className="flex flex-wrap justify-end gap-2">
         <button

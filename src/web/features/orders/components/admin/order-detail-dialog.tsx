@@ -32,8 +32,8 @@ function Section({
 /**
  * An order's file, its timeline (what went wrong that the client was told only in general
  * words), its payment callbacks (the first place to look when a client says "I paid"), its
- * downloads and its emails (one the mail server refused shows why); an administrator may give
- * downloads back.
+ * downloads and every fetch of their links, and its emails (one the mail server refused shows
+ * why); an administrator may give downloads back.
  */
 export function OrderDetailDialog({
   orderId,
@@ -47,6 +47,10 @@ export function OrderDetailDialog({
   const grant = useGrantDownloads();
   const order = detail.data;
   const when = (iso: string) => formatDateTime(iso, i18n.language) ?? iso;
+  // Links are numbered in the order they were issued (the list shows the newest first).
+  const linkNumbers = new Map(
+    [...(order?.downloads ?? [])].reverse().map((download, index) => [download.id, index + 1]),
+  );
   return (
     <AdminDialog
       open={orderId !== null}
@@ -150,6 +154,7 @@ export function OrderDetailDialog({
           >
             {order.downloads.map((download) => (
               <li key={download.id} className="text-slate-300">
+                {t('adminOrders.detail.link', { number: linkNumbers.get(download.id) })} ·{' '}
                 {when(download.downloaded_at)} · {download.ip_address ?? t('common.noValue')} ·{' '}
                 <span className="text-slate-400">{download.user_agent ?? t('common.noValue')}</span>
               </li>
@@ -186,6 +191,23 @@ export function OrderDetailDialog({
                   </span>
                 )}
                 {!email.sent_at && email.last_error && <p className="mt-1 text-slate-400">{email.last_error}</p>}
+              </li>
+            ))}
+          </Section>
+          <Section
+            title={t('adminOrders.detail.fetchLog')}
+            empty={t('adminOrders.detail.noFetches')}
+            count={order.fetches.length}
+          >
+            {order.fetches.map((fetch) => (
+              <li key={fetch.id} className={fetch.outcome.startsWith('refused') ? 'text-amber-300' : 'text-slate-300'}>
+                {when(fetch.fetched_at)} · {fetch.ip_address ?? t('common.noValue')} ·{' '}
+                {t(`adminOrders.detail.fetchOutcome.${fetch.outcome}` as 'adminOrders.detail.fetchOutcome.full')}
+                {fetch.range_header && <span className="text-slate-400"> · {fetch.range_header}</span>}
+                <span className="text-slate-500">
+                  {' · '}
+                  {t('adminOrders.detail.link', { number: linkNumbers.get(fetch.download_id) ?? '?' })}
+                </span>
               </li>
             ))}
           </Section>
