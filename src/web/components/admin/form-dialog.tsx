@@ -6,7 +6,6 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
-  type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -52,9 +51,8 @@ export function FormDialog<Input extends FieldValues, Output>({
   busy = false,
 }: FormDialogProps<Input, Output>) {
   const { t } = useTranslation();
-  // The resolver's overloads cannot see through generic schemas; its result is exactly this shape.
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<Input, unknown, Output>,
+    resolver: zodResolver<Input, unknown, Output>(schema),
     defaultValues,
   });
   const { reset, formState } = form;
