@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
+import type { AdminResource } from '../../../shared/admin-resources.js';
 import { ActiveToggle } from './active-toggle';
 import type { DataTableColumn } from './data-table';
 import { MoveButtons } from './move-buttons';
 
-/** The columns every orderable or activatable resource shows the same way. */
+/** The columns every orderable or activatable resource shows the same way (its descriptor says which it is). */
 export type StandardColumns<Entity> = {
   /**
    * Up/down buttons (SPEC §4) beside the record's `order_index` (sortable by it), or beside its
@@ -18,7 +19,6 @@ export type StandardColumns<Entity> = {
 type ColumnActions<Entity> = {
   /** The list as the server orders it. */
   rows: readonly Entity[];
-  label: (record: Entity) => string;
   moving: boolean;
   move: (record: Entity, direction: 'up' | 'down') => void;
   setActive: (record: Entity, active: boolean) => void;
@@ -28,41 +28,54 @@ const orderIndex = (record: object) =>
   'order_index' in record && typeof record.order_index === 'number' ? record.order_index : null;
 const isActive = (record: object) => 'active' in record && record.active === true;
 
+/** A page asking for a column its resource cannot serve (no move route, no active field) is a bug: it fails at once. */
+function assertDescribed(resource: { path: string }, described: boolean, what: string): void {
+  if (!described) throw new Error(`${resource.path} is not ${what} (src/shared/admin-resources.ts).`);
+}
+
 export function standardColumns<Entity extends { id: string }>(
-  { rows, label, moving, move, setActive }: ColumnActions<Entity>,
+  resource: Pick<AdminResource<Entity, unknown, unknown>, 'path' | 'label' | 'orderable' | 'activatable'>,
+  { rows, moving, move, setActive }: ColumnActions<Entity>,
   t: TFunction,
 ): StandardColumns<Entity> {
+  const { label } = resource;
   return {
-    order: (shows = 'order_index') => ({
-      id: 'order',
-      header: t('backOffice.order'),
-      ...(shows === 'order_index' ? { value: orderIndex } : {}),
-      cell: (record) => (
-        <span className="inline-flex items-center gap-3">
-          <span className={clsx('w-6 text-right tabular-nums', shows === 'position' && 'text-slate-400')}>
-            {shows === 'position' ? rows.indexOf(record) + 1 : orderIndex(record)}
+    order: (shows = 'order_index') => {
+      assertDescribed(resource, resource.orderable, 'orderable');
+      return {
+        id: 'order',
+        header: t('backOffice.order'),
+        ...(shows === 'order_index' ? { value: orderIndex } : {}),
+        cell: (record) => (
+          <span className="inline-flex items-center gap-3">
+            <span className={clsx('w-6 text-right tabular-nums', shows === 'position' && 'text-slate-400')}>
+              {shows === 'position' ? rows.indexOf(record) + 1 : orderIndex(record)}
+            </span>
+            <MoveButtons
+              label={label(record)}
+              index={rows.indexOf(record)}
+              count={rows.length}
+              disabled={moving}
+              onMove={(direction) => move(record, direction)}
+            />
           </span>
-          <MoveButtons
+        ),
+      };
+    },
+    get active() {
+      assertDescribed(resource, resource.activatable, 'activatable');
+      return {
+        id: 'status',
+        header: t('backOffice.status.header'),
+        value: (record: Entity) => (isActive(record) ? 1 : 0),
+        cell: (record: Entity) => (
+          <ActiveToggle
+            active={isActive(record)}
             label={label(record)}
-            index={rows.indexOf(record)}
-            count={rows.length}
-            disabled={moving}
-            onMove={(direction) => move(record, direction)}
+            onToggle={(active) => setActive(record, active)}
           />
-        </span>
-      ),
-    }),
-    active: {
-      id: 'status',
-      header: t('backOffice.status.header'),
-      value: (record) => (isActive(record) ? 1 : 0),
-      cell: (record) => (
-        <ActiveToggle
-          active={isActive(record)}
-          label={label(record)}
-          onToggle={(active) => setActive(record, active)}
-        />
-      ),
+        ),
+      };
     },
   };
 }

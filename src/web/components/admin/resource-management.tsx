@@ -75,7 +75,7 @@ export function ResourceManagement<
   const page = useCrudPage<Entity>();
   const [busy, setBusy] = useState(false);
   const record = page.editing?.record ?? null;
-  const standard = standardColumns({ ...actions, rows: actions.list.data ?? [], label: resource.label }, t);
+  const standard = standardColumns(resource, { ...actions, rows: actions.list.data ?? [] }, t);
 
   return (
     <>
