@@ -5,8 +5,10 @@ import { ActiveToggle } from './active-toggle';
 import type { DataTableColumn } from './data-table';
 import { MoveButtons } from './move-buttons';
 
-/** The columns every orderable or activatable resource shows the same way (its descriptor says which it is). */
+/** The columns every resource shows the same way; order and status where its descriptor allows them. */
 export type StandardColumns<Entity> = {
+  /** The record's name (the descriptor's `label`), in bold, sortable and searchable. */
+  name: (header: string) => DataTableColumn<Entity>;
   /**
    * Up/down buttons (SPEC §4) beside the record's `order_index` (sortable by it), or beside its
    * position in the list (`'position'`, for a list read in its order).
@@ -40,6 +42,7 @@ export function standardColumns<Entity extends { id: string }>(
 ): StandardColumns<Entity> {
   const { label } = resource;
   return {
+    name: (header) => ({ id: 'name', header, value: label, cell: label, className: 'font-medium text-white' }),
     order: (shows = 'order_index') => {
       assertDescribed(resource, resource.orderable, 'orderable');
       return {

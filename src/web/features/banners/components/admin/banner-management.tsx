@@ -35,13 +35,7 @@ export function BannerManagement() {
       pageSize={100}
       columns={(standard) => [
         { id: 'preview', header: t('backOffice.banners.preview'), cell: (banner) => <BannerPreview banner={banner} /> },
-        {
-          id: 'title',
-          header: t('backOffice.banners.title'),
-          value: (banner) => banner.title,
-          cell: (banner) => banner.title,
-          className: 'font-medium text-white',
-        },
+        standard.name(t('backOffice.banners.title')),
         {
           id: 'type',
           header: t('backOffice.banners.type'),

@@ -24,13 +24,7 @@ export function CategoryManagement() {
       label={t('admin.categoryManagement.title')}
       searchable
       columns={(standard) => [
-        {
-          id: 'name',
-          header: t('backOffice.categories.name'),
-          value: (category) => category.name,
-          cell: (category) => category.name,
-          className: 'font-medium text-white',
-        },
+        standard.name(t('backOffice.categories.name')),
         {
           id: 'key',
           header: t('backOffice.categories.key'),

@@ -64,14 +64,8 @@ export function RobotManagement() {
       texts="robots"
       label={t('admin.robotManagement.title')}
       searchable
-      columns={() => [
-        {
-          id: 'name',
-          header: t('backOffice.robots.name'),
-          value: (robot) => robot.name,
-          cell: (robot) => robot.name,
-          className: 'font-medium text-white',
-        },
+      columns={(standard) => [
+        standard.name(t('backOffice.robots.name')),
         {
           id: 'category',
           header: t('backOffice.robots.category'),

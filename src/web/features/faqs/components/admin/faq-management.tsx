@@ -19,12 +19,7 @@ export function FaqManagement() {
       pageSize={100}
       columns={(standard) => [
         standard.order('position'),
-        {
-          id: 'question',
-          header: t('backOffice.faqs.question'),
-          cell: (faq) => faq.question,
-          className: 'font-medium text-white',
-        },
+        standard.name(t('backOffice.faqs.question')),
         standard.active,
       ]}
       schema={faqInputSchema}
