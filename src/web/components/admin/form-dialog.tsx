@@ -18,7 +18,10 @@ type FormDialogProps<Input extends FieldValues, Output> = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  /** The server's own schema (src/shared/schemas/): the form refuses exactly what the API refuses. */
+  /**
+   * The server's own schema (src/shared/schemas/): the form refuses exactly what the API refuses.
+   * The form's values are its input type and the submitted ones its output type, inferred from it.
+   */
   schema: z.ZodType<Output, Input>;
   /** What the form shows each time it opens: the record being edited, or the defaults. */
   defaultValues: DefaultValues<Input>;
