@@ -10,7 +10,7 @@ const serverOrigin = 'http://localhost:3000';
 const adminModules = new RegExp(
   [
     String.raw`src/web/(components/admin/(?!rich-text-editor)|features/[^/]+/(api|components)/admin/|pages/admin/)`,
-    String.raw`src/shared/(image-types|schemas/(audit|catalogue|newsletter|settings|users))\.ts`,
+    String.raw`src/shared/(admin-resources|image-types|settings-keys|schemas/(audit|catalogue|newsletter|settings|users))\.ts`,
     String.raw`node_modules/(react-hook-form|@hookform|sonner|@tanstack/(react-table|table-core|react-store|store))/`,
   ].join('|'),
 );

@@ -48,7 +48,8 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
     const access = route.config?.access;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+      // Fastify adds a HEAD twin to every GET on its own; only a HEAD a route declares is its own.
+      if (method !== 'HEAD' || Array.isArray(route.method)) app.apiRoutes.push({ method, url: route.url, access });
     }
     // Public and automation routes need no session lookup: no hook, no cost per request.
     if (access === 'public' || access === 'automation') return;

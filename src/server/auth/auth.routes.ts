@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ErrorCode } from '../../shared/error-codes.js';
+import { currentUserSchema } from '../../shared/schemas/users.js';
 import { BadRequestError } from '../errors.js';
 import { socialProviderIds, type Config } from '../config.js';
 import type { CurrentUser } from './access.js';
@@ -91,11 +93,19 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: Con
     },
   });
 
-  app.get(`${AUTH_BASE_PATH}/providers`, { config: { access: 'public' } }, async () => ({
-    providers: socialProviderIds.filter((id) => config.socialProviders[id]).map(providerInterfaceName),
-  }));
+  app.get(
+    `${AUTH_BASE_PATH}/providers`,
+    { config: { access: 'public' }, schema: { response: { 200: z.object({ providers: z.array(z.string()) }) } } },
+    async () => ({
+      providers: socialProviderIds.filter((id) => config.socialProviders[id]).map(providerInterfaceName),
+    }),
+  );
 
-  app.get('/api/me', { config: { access: 'signed-in' } }, async (request): Promise<CurrentUser | null> => request.user);
+  app.get(
+    '/api/me',
+    { config: { access: 'signed-in' }, schema: { response: { 200: currentUserSchema } } },
+    async (request): Promise<CurrentUser | null> => request.user,
+  );
 }
 
 function refuseForeignRedirects(request: FastifyRequest, config: Config): void {

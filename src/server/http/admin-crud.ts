@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AdminResource } from '../../shared/admin-resources.js';
 import { moveInputSchema, type MoveDirection } from '../../shared/schemas/catalogue.js';
 import { NotFoundError } from '../errors.js';
 import type { AuditPort } from './audit-port.js';
+import { noContent } from './no-content.js';
 
 /** What a back-office resource's service offers; rules (sanitising, conflicts, order) live there. */
 export interface AdminCrudService<Entity, Create, Patch> {
@@ -17,37 +19,25 @@ export interface AdminCrudService<Entity, Create, Patch> {
   move?(id: string, direction: MoveDirection): Promise<Entity[]>;
 }
 
-/**
- * A back-office resource described once (STYLE.md "Describe a resource once"): its address, the
- * schemas of what it answers and accepts, and its service. `adminCrudRoutes` turns it into
- * `GET` list, `POST` create, `PATCH /:id`, `DELETE /:id` and, when the service can move records,
- * `POST /:id/move` — each for administrators only, answering only the entity schema's columns,
- * and recorded in the activity log.
- */
-export interface AdminResource<Entity extends { id: string }, Create, Patch> {
-  /** e.g. '/api/admin/categories' */
-  path: string;
-  /** The activity log's name for it, e.g. 'category'. */
-  name: string;
-  entity: z.ZodType<Entity>;
-  create: z.ZodType<Create>;
-  patch: z.ZodType<Patch>;
-  service: AdminCrudService<Entity, Create, Patch>;
-  /** How a person recognises a record in the activity log: its name or title. */
-  label: (entity: Entity) => string;
-}
-
 export const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 /**
- * The routes of one resource. The public read cache needs no call here: every successful admin
- * write clears it (http/admin-writes.ts).
+ * The routes of one resource, described once in `src/shared/admin-resources.ts`: `GET` list,
+ * `POST` create, `PATCH /:id`, `DELETE /:id` and, when it is orderable, `POST /:id/move` — each
+ * for administrators only, answering only the entity schema's columns, and recorded in the
+ * activity log. The public read cache needs no call here: every successful admin write clears it
+ * (http/admin-writes.ts).
  */
 export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(
   resource: AdminResource<Entity, Create, Patch>,
+  service: AdminCrudService<Entity, Create, Patch>,
   audit: AuditPort,
 ): FastifyPluginAsyncZod {
-  const { path, name, service, label } = resource;
+  const { path, name, label } = resource;
+  const move = service.move?.bind(service);
+  // The descriptor promises the browser a move route: its service must be able to serve it.
+  if (resource.orderable !== (move !== undefined))
+    throw new Error(`The ${name} resource is ${resource.orderable ? '' : 'not '}orderable, its service disagrees.`);
   const admin = { access: 'admin' } as const;
   // Typed loosely here: the handlers return the service's entities, the schemas only filter them.
   const entity: z.ZodType = resource.entity;
@@ -99,21 +89,24 @@ export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(
       },
     );
 
-    app.delete(`${path}/:id`, { config: admin, schema: { params: idParams } }, async (request, reply) => {
-      const before = await service.get(request.params.id);
-      if (!before) throw new NotFoundError(`No such ${name}.`);
-      await service.remove(request.params.id);
-      await audit.record({
-        actor: request.user!,
-        action: 'delete',
-        resource: name,
-        recordId: before.id,
-        summary: label(before),
-      });
-      return reply.status(204).send();
-    });
+    app.delete(
+      `${path}/:id`,
+      { config: admin, schema: { params: idParams, response: { 204: noContent } } },
+      async (request, reply) => {
+        const before = await service.get(request.params.id);
+        if (!before) throw new NotFoundError(`No such ${name}.`);
+        await service.remove(request.params.id);
+        await audit.record({
+          actor: request.user!,
+          action: 'delete',
+          resource: name,
+          recordId: before.id,
+          summary: label(before),
+        });
+        return reply.status(204).send();
+      },
+    );
 
-    const move = service.move?.bind(service);
     if (move) {
       app.post(
         `${path}/:id/move`,

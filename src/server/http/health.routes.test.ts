@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { registerHealthRoute } from './health.routes.js';
@@ -24,7 +25,8 @@ describe.each(testDialects)('health on %s', (dialect) => {
 
 describe('health when the database does not answer', () => {
   it('stays live but is not ready', async () => {
-    const app = Fastify();
+    // The app's serializer, as buildApp sets it: the routes declare zod response schemas.
+    const app = Fastify().setSerializerCompiler(serializerCompiler);
     registerHealthRoute(app, async () => false);
     expect((await app.inject('/api/health/live')).statusCode).toBe(200);
     const ready = await app.inject('/api/health/ready');

@@ -1,7 +1,15 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { SECRET_TOKEN_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../integrations/automation-auth.js';
+
+/** This document, in outline. */
+const openApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 /**
  * The OpenAPI 3.1 description of the /api routes, at /api/openapi.json, generated from the zod
@@ -59,8 +67,16 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   });
 
   let document: string | undefined;
-  app.get('/api/openapi.json', { config: { access: 'public' } }, (_request, reply) => {
-    document ??= JSON.stringify(app.swagger());
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(document);
-  });
+  app.get(
+    '/api/openapi.json',
+    // Described, not serialized: the document goes out as the string made on the first request.
+    { config: { access: 'public' }, schema: { response: { 200: openApiDocument } } },
+    (_request, reply) => {
+      document ??= JSON.stringify(app.swagger());
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(document);
+    },
+  );
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants.js';
 
+/** The assistant's answer; null when the workflow's reply had none the shop could read. */
+export const chatReplySchema = z.object({ response: z.string().nullable() });
+export type ChatReply = z.infer<typeof chatReplySchema>;
+
 export const chatMessageSchema = z.object({
   message: z.string().trim().min(1, 'The message is empty.').max(CHAT_MESSAGE_MAX_LENGTH),
 });

@@ -37,19 +37,24 @@ export const subscriberExportQuerySchema = z.object({
     .pipe(ids.optional()),
 });
 
-export interface SubscriberRow {
-  id: string;
-  email: string;
-  created_date: string;
-  confirmed: boolean;
-}
+export const subscriberRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  created_date: z.string(),
+  confirmed: z.boolean(),
+});
+export type SubscriberRow = z.infer<typeof subscriberRowSchema>;
 
-export interface SubscriberPage {
-  items: SubscriberRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const subscriberPageSchema = z.object({
+  items: z.array(subscriberRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SubscriberPage = z.infer<typeof subscriberPageSchema>;
+
+/** What deleting subscribers answers: how many went. */
+export const subscribersDeletedSchema = z.object({ deleted: z.number().int() });
 
 const title = z.string().trim().min(1, 'Titre et contenu requis.').max(300);
 /** Quill leaves "<p><br></p>" in an empty editor: content is blank unless it has text or an image. */
@@ -67,15 +72,19 @@ const content = z
   .max(500_000)
   .refine((html) => !isBlankHtml(html), 'Titre et contenu requis.');
 
+/** The templates' address (list, create; `/:id` deletes): the server's routes and the back office's. */
+export const NEWSLETTER_TEMPLATES_PATH = '/api/admin/newsletter/templates';
+
 export const templateInputSchema = z.object({ title, content });
 export type TemplateInput = z.infer<typeof templateInputSchema>;
 
-export interface NewsletterTemplate {
-  id: string;
-  title: string;
-  content: string;
-  created_date: string;
-}
+export const newsletterTemplateSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  created_date: z.string(),
+});
+export type NewsletterTemplate = z.infer<typeof newsletterTemplateSchema>;
 
 /** SPEC §5 newsletter send: a title, content and at least one recipient (ids or 'all' matching q). */
 export const sendNewsletterSchema = z.object({
@@ -91,25 +100,30 @@ export const campaignChannels = ['workflow', 'email'] as const;
 export const campaignStatuses = ['sending', 'sent', 'failed'] as const;
 export const deliveryStatuses = ['pending', 'sent', 'failed', 'skipped'] as const;
 
-export interface CampaignSummary {
-  id: string;
-  title: string;
-  channel: (typeof campaignChannels)[number];
-  status: (typeof campaignStatuses)[number];
-  sender: string;
-  error: string | null;
-  created_date: string;
-  finished_date: string | null;
-  recipients: number;
-  sent: number;
-  failed: number;
+export const campaignSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  channel: z.enum(campaignChannels),
+  status: z.enum(campaignStatuses),
+  sender: z.string(),
+  error: z.string().nullable(),
+  created_date: z.string(),
+  finished_date: z.string().nullable(),
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
   /** Unsubscribed or deleted before their turn. */
-  skipped: number;
-  remaining: number;
-}
+  skipped: z.number().int(),
+  remaining: z.number().int(),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
-export interface SendNewsletterResult {
-  campaign: CampaignSummary;
+export const sendNewsletterResultSchema = z.object({
+  campaign: campaignSummarySchema,
   /** The template saved because none was chosen (SPEC §7), or null. */
-  template: NewsletterTemplate | null;
-}
+  template: newsletterTemplateSchema.nullable(),
+});
+export type SendNewsletterResult = z.infer<typeof sendNewsletterResultSchema>;
+
+/** What a subscription answers (201): whether the address must still be confirmed (double opt-in). */
+export const subscribedSchema = z.object({ subscribed: z.literal(true), confirmationRequired: z.boolean() });

@@ -116,6 +116,14 @@ export function paymentWordStatus(word: string): OrderStatus | null {
 export const paymentCallbackOutcomes = ['applied', 'unchanged', 'ignored', 'refused'] as const;
 export type PaymentCallbackOutcome = (typeof paymentCallbackOutcomes)[number];
 
+/** What POST /api/hooks/payment answers: the order's status after the callback, and what the callback did. */
+export const paymentCallbackAnswerSchema = z.object({
+  order_id: z.string(),
+  status: orderStatusSchema,
+  outcome: z.enum(paymentCallbackOutcomes),
+});
+export type PaymentCallbackAnswer = z.infer<typeof paymentCallbackAnswerSchema>;
+
 // ---- Administration ----
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTOMATION_SECRET_MIN_LENGTH } from '../constants.js';
-import type { SettingKey } from '../settings-keys.js';
+import { publicSettingKeys, type PublicSettingKey, type SettingKey } from '../settings-keys.js';
 
 const httpUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL.' })]);
 const imageUrl = z.union([
@@ -56,6 +56,11 @@ export const adminSettingsSchema = z.object({
   n8n_secret_token_set: z.boolean(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/** What a visitor reads (GET /api/settings/public): the public keys only, every one a string. */
+export const publicSettingsSchema = z.object(
+  Object.fromEntries(publicSettingKeys.map((key) => [key, z.string()])) as Record<PublicSettingKey, z.ZodString>,
+);
 
 /** The workflow addresses the Settings page can send a signed test ping to. */
 export const webhookSettingKeys = [

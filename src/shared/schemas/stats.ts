@@ -57,6 +57,16 @@ export const statsPushSchema = z.unknown().transform((input, context): StatsReco
   return Array.isArray(result.data) ? result.data : [result.data];
 });
 
+/** Why a refresh asked for did not start: one is running, one ended moments ago, another instance holds it, or the shop is stopping. */
+export const refreshSkips = ['running', 'recent', 'locked', 'stopped'] as const;
+export type RefreshSkip = (typeof refreshSkips)[number];
+
+/** What POST /api/hooks/stats answers: how many records it kept, and with ?refresh=1 whether a refresh started. */
+export const statsPushAnswerSchema = z.object({
+  accepted: z.number().int(),
+  refresh: z.enum(['started', ...refreshSkips]).optional(),
+});
+
 // Optional sign; digits, possibly grouped by thousands with commas; optional decimals after a
 // point; optional exponent; optional trailing percent sign (a label, the value is unchanged).
 const decimalText = /^[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?%?$/i;

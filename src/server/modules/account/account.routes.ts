@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountSessionSchema, deleteAccountSchema } from '../../../shared/schemas/account.js';
+import { noContent } from '../../http/no-content.js';
 import type { AccountService } from './account.service.js';
 
 /**
@@ -25,22 +26,29 @@ export function accountRoutes(account: AccountService): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/account/sessions/:id',
-      { config: { access: 'signed-in' }, schema: { params: z.object({ id: z.string().min(1).max(100) }) } },
+      {
+        config: { access: 'signed-in' },
+        schema: { params: z.object({ id: z.string().min(1).max(100) }), response: { 204: noContent } },
+      },
       async (request, reply) => {
         await account.revokeSession(request.user!.id, request.params.id);
         return reply.status(204).send();
       },
     );
 
-    app.post('/api/account/sessions/revoke-others', { config: { access: 'signed-in' } }, async (request, reply) => {
-      await account.revokeOtherSessions(request.user!.id, sessionToken(request));
-      return reply.status(204).send();
-    });
+    app.post(
+      '/api/account/sessions/revoke-others',
+      { config: { access: 'signed-in' }, schema: { response: { 204: noContent } } },
+      async (request, reply) => {
+        await account.revokeOtherSessions(request.user!.id, sessionToken(request));
+        return reply.status(204).send();
+      },
+    );
 
     // POST rather than DELETE with a body, which some proxies drop.
     app.post(
       '/api/account/delete',
-      { config: { access: 'signed-in' }, schema: { body: deleteAccountSchema } },
+      { config: { access: 'signed-in' }, schema: { body: deleteAccountSchema, response: { 204: noContent } } },
       async (request, reply) => {
         await account.deleteAccount(request.user!, request.body.password);
         return reply.status(204).send();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuerySchema } from '../../../shared/schemas/audit.js';
+import { csvFile } from '../../http/csv-file.js';
 import type { AuditLog } from './audit.service.js';
 
 export function auditRoutes(audit: AuditLog): FastifyPluginAsyncZod {
@@ -11,7 +12,10 @@ export function auditRoutes(audit: AuditLog): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/admin/audit/export',
-      { config: { access: 'admin' }, schema: { querystring: auditQuerySchema.omit({ page: true, pageSize: true }) } },
+      {
+        config: { access: 'admin' },
+        schema: { querystring: auditQuerySchema.omit({ page: true, pageSize: true }), response: { 200: csvFile } },
+      },
       async (request, reply) => {
         const day = new Date().toISOString().slice(0, 10);
         return reply

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  categoryInputSchema,
-  categoryPatchSchema,
-  categorySchema,
-  robotInputSchema,
-  robotPatchSchema,
-  robotSchema,
-} from '../../../shared/schemas/catalogue.js';
+import { categoriesResource, robotsResource } from '../../../shared/admin-resources.js';
 import { adminCrudRoutes } from '../../http/admin-crud.js';
 import type { AuditPort } from '../../http/audit-port.js';
 import type { CategoriesService } from './categories.service.js';
@@ -19,33 +12,7 @@ export function catalogueAdminRoutes(
   audit: AuditPort,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(
-      adminCrudRoutes(
-        {
-          path: '/api/admin/categories',
-          name: 'category',
-          entity: categorySchema,
-          create: categoryInputSchema,
-          patch: categoryPatchSchema,
-          service: categories,
-          label: (category) => category.name,
-        },
-        audit,
-      ),
-    );
-    await app.register(
-      adminCrudRoutes(
-        {
-          path: '/api/admin/robots',
-          name: 'robot',
-          entity: robotSchema,
-          create: robotInputSchema,
-          patch: robotPatchSchema,
-          service: robots,
-          label: (robot) => robot.name,
-        },
-        audit,
-      ),
-    );
+    await app.register(adminCrudRoutes(categoriesResource, categories, audit));
+    await app.register(adminCrudRoutes(robotsResource, robots, audit));
   };
 }

@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { robotListQuerySchema } from '../../../shared/schemas/catalogue.js';
+import {
+  categorySchema,
+  robotListQuerySchema,
+  robotSchema,
+  robotStatsHistoryPointSchema,
+} from '../../../shared/schemas/catalogue.js';
 import { parseInput } from '../../http/parse-input.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../../http/public-cache.js';
 import { activePublicRobots, type CatalogueService } from './catalogue.service.js';
 
 const robotParams = z.object({ id: z.string().trim().min(1).max(100) });
 const publicRobotListQuery = robotListQuerySchema.omit({ status: true });
+const activeCategories = z.array(categorySchema);
+const publicRobots = z.array(robotSchema);
 
 /** The cache key of a robot list: its three parameters, the default sort spelled out; none for a repeated parameter. */
 function robotListKey({
@@ -24,34 +31,50 @@ function robotListKey({
 
 export function catalogueRoutes(catalogue: CatalogueService, cache: PublicCache): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/categories', { ...cachedRouteOptions, config: { access: 'public' } }, (request, reply) =>
-      cache.sendJson(request, reply, 'categories', () => catalogue.listActiveCategories()),
+    app.get(
+      '/api/categories',
+      { ...cachedRouteOptions, config: { access: 'public' }, schema: { response: { 200: activeCategories } } },
+      (request, reply) =>
+        cache.sendJson(request, reply, 'categories', activeCategories, () => catalogue.listActiveCategories()),
     );
 
     // The answer depends on three parameters only: the cache key is made of their checked values,
     // whatever else the query string holds, and a category no active robot has is answered
     // without a database read or a cache entry. The storefront asks for the same few lists all
     // the time, so a query whose answer is cached under its own values skips the checks.
-    app.get('/api/robots', { ...cachedRouteOptions, config: { access: 'public' } }, async (request, reply) => {
-      const rawKey = robotListKey(request.query as Record<string, unknown>);
-      const cached = rawKey === undefined ? undefined : cache.fresh(rawKey);
-      if (cached) return sendEntry(request, reply, await cached);
-      const query = parseInput(publicRobotListQuery, request.query, 'querystring');
-      if (
-        query.category !== undefined &&
-        !(await activePublicRobots(cache, catalogue)).some((robot) => robot.category === query.category)
-      ) {
-        return reply.send([]);
-      }
-      return cache.sendJson(request, reply, robotListKey(query)!, () => catalogue.listPublicRobots(query));
-    });
-
-    app.get('/api/robots/:id', { config: { access: 'public' }, schema: { params: robotParams } }, (request) =>
-      catalogue.getPublicRobot(request.params.id),
+    app.get(
+      '/api/robots',
+      { ...cachedRouteOptions, config: { access: 'public' }, schema: { response: { 200: publicRobots } } },
+      async (request, reply) => {
+        const rawKey = robotListKey(request.query as Record<string, unknown>);
+        const cached = rawKey === undefined ? undefined : cache.fresh(rawKey);
+        if (cached) return sendEntry(request, reply, await cached);
+        const query = parseInput(publicRobotListQuery, request.query, 'querystring');
+        if (
+          query.category !== undefined &&
+          !(await activePublicRobots(cache, catalogue)).some((robot) => robot.category === query.category)
+        ) {
+          return reply.send([]);
+        }
+        return cache.sendJson(request, reply, robotListKey(query)!, publicRobots, () =>
+          catalogue.listPublicRobots(query),
+        );
+      },
     );
 
-    app.get('/api/robots/:id/history', { config: { access: 'public' }, schema: { params: robotParams } }, (request) =>
-      catalogue.getPublicRobotHistory(request.params.id),
+    app.get(
+      '/api/robots/:id',
+      { config: { access: 'public' }, schema: { params: robotParams, response: { 200: robotSchema } } },
+      (request) => catalogue.getPublicRobot(request.params.id),
+    );
+
+    app.get(
+      '/api/robots/:id/history',
+      {
+        config: { access: 'public' },
+        schema: { params: robotParams, response: { 200: z.array(robotStatsHistoryPointSchema) } },
+      },
+      (request) => catalogue.getPublicRobotHistory(request.params.id),
     );
   };
 }

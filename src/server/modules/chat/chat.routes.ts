@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chatMessageSchema } from '../../../shared/schemas/chat.js';
+import { chatMessageSchema, chatReplySchema } from '../../../shared/schemas/chat.js';
 import { limiterFor } from '../../http/rate-limit.js';
 import type { ChatService } from './chat.service.js';
 
@@ -10,7 +10,7 @@ export function chatRoutes(chat: ChatService): FastifyPluginAsyncZod {
       {
         config: { access: 'public' },
         onRequest: limiterFor(app, { name: 'chat', max: 20, windowMs: 60_000 }),
-        schema: { body: chatMessageSchema },
+        schema: { body: chatMessageSchema, response: { 200: chatReplySchema } },
       },
       (request) => chat.ask(request.body.message),
     );

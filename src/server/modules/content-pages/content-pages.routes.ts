@@ -6,6 +6,8 @@ import { cachedRouteOptions, type PublicCache } from '../../http/public-cache.js
 import type { ContentPagesService } from './content-pages.service.js';
 
 const slugParams = z.object({ slug: pageSlugSchema });
+/** A page that was never written answers null: the storefront shows its empty message. */
+const pageOrNull = contentPageSchema.nullable();
 
 /** Every content page of the one slug list (Copy Trade, Update, the legal pages, and any page added to it). */
 export function contentPagesRoutes(
@@ -14,15 +16,19 @@ export function contentPagesRoutes(
   audit: AuditPort,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    // A page that was never written answers null: the storefront shows its empty message.
     app.get(
       '/api/pages/:slug',
-      { ...cachedRouteOptions, config: { access: 'public' }, schema: { params: slugParams } },
+      {
+        ...cachedRouteOptions,
+        config: { access: 'public' },
+        schema: { params: slugParams, response: { 200: pageOrNull } },
+      },
       (request, reply) =>
         cache.sendJson(
           request,
           reply,
           `page:${request.params.slug}`,
+          pageOrNull,
           async () => (await pages.find(request.params.slug)) ?? null,
         ),
     );

@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  campaignSummarySchema,
+  newsletterTemplateSchema,
+  NEWSLETTER_TEMPLATES_PATH,
+  sendNewsletterResultSchema,
   sendNewsletterSchema,
   subscriberExportQuerySchema,
   subscriberListQuerySchema,
+  subscriberPageSchema,
   subscriberSelectionSchema,
+  subscribersDeletedSchema,
   templateInputSchema,
 } from '../../../shared/schemas/newsletter.js';
+import { csvFile } from '../../http/csv-file.js';
+import { noContent } from '../../http/no-content.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { NewsletterAdminService } from './newsletter-admin.service.js';
 
@@ -17,13 +25,13 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
   return async (app) => {
     app.get(
       '/api/admin/newsletter/subscribers',
-      { config: admin, schema: { querystring: subscriberListQuerySchema } },
+      { config: admin, schema: { querystring: subscriberListQuerySchema, response: { 200: subscriberPageSchema } } },
       (request) => newsletter.listSubscribers(request.query.q, request.query.page),
     );
 
     app.delete(
       '/api/admin/newsletter/subscribers',
-      { config: admin, schema: { body: subscriberSelectionSchema } },
+      { config: admin, schema: { body: subscriberSelectionSchema, response: { 200: subscribersDeletedSchema } } },
       async (request) => {
         const result = await newsletter.deleteSubscribers(request.body);
         const which =
@@ -41,8 +49,8 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
     // Streamed from the database in batches: any number of rows in flat memory.
     app.get(
       '/api/admin/newsletter/subscribers.csv',
-      { config: admin, schema: { querystring: subscriberExportQuerySchema } },
-      (request, reply) => {
+      { config: admin, schema: { querystring: subscriberExportQuerySchema, response: { 200: csvFile } } },
+      async (request, reply) => {
         const day = new Date().toISOString().slice(0, 10);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -52,11 +60,15 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
       },
     );
 
-    app.get('/api/admin/newsletter/templates', { config: admin }, () => newsletter.listTemplates());
+    app.get(
+      NEWSLETTER_TEMPLATES_PATH,
+      { config: admin, schema: { response: { 200: z.array(newsletterTemplateSchema) } } },
+      () => newsletter.listTemplates(),
+    );
 
     app.post(
-      '/api/admin/newsletter/templates',
-      { config: admin, schema: { body: templateInputSchema } },
+      NEWSLETTER_TEMPLATES_PATH,
+      { config: admin, schema: { body: templateInputSchema, response: { 201: newsletterTemplateSchema } } },
       async (request, reply) => {
         const template = await newsletter.createTemplate(request.body);
         await audit.record({
@@ -71,8 +83,11 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
     );
 
     app.delete(
-      '/api/admin/newsletter/templates/:id',
-      { config: admin, schema: { params: z.object({ id: z.string().min(1).max(100) }) } },
+      `${NEWSLETTER_TEMPLATES_PATH}/:id`,
+      {
+        config: admin,
+        schema: { params: z.object({ id: z.string().min(1).max(100) }), response: { 204: noContent } },
+      },
       async (request, reply) => {
         const deleted = await newsletter.deleteTemplate(request.params.id);
         await audit.record({
@@ -88,7 +103,13 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
 
     app.post(
       '/api/admin/newsletter/send',
-      { config: admin, schema: { body: sendNewsletterSchema } },
+      {
+        config: admin,
+        schema: {
+          body: sendNewsletterSchema,
+          response: { 200: sendNewsletterResultSchema, 202: sendNewsletterResultSchema },
+        },
+      },
       async (request, reply) => {
         const result = await newsletter.send(request.body, request.user!.email);
         const { campaign } = result;
@@ -104,6 +125,10 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
       },
     );
 
-    app.get('/api/admin/newsletter/campaigns', { config: admin }, () => newsletter.listCampaigns());
+    app.get(
+      '/api/admin/newsletter/campaigns',
+      { config: admin, schema: { response: { 200: z.array(campaignSummarySchema) } } },
+      () => newsletter.listCampaigns(),
+    );
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { subscribeSchema } from '../../../shared/schemas/newsletter.js';
+import { subscribedSchema, subscribeSchema } from '../../../shared/schemas/newsletter.js';
 import { limiterFor } from '../../http/rate-limit.js';
 import { renderMessagePage } from '../../text/message-page.js';
 import type { NewsletterService } from './newsletter.service.js';
@@ -38,7 +38,7 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
       {
         config: { access: 'public' },
         onRequest: limiterFor(app, { name: 'newsletter', max: 5, windowMs: 60_000 }),
-        schema: { body: subscribeSchema },
+        schema: { body: subscribeSchema, response: { 201: subscribedSchema } },
       },
       async (request, reply) => {
         const { confirmationRequired } = await newsletter.subscribe(request.body.email);

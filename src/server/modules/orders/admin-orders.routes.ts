@@ -12,6 +12,8 @@ import {
   orderStatusChangeSchema,
 } from '../../../shared/schemas/orders.js';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors.js';
+import { csvFile } from '../../http/csv-file.js';
+import { noContent } from '../../http/no-content.js';
 import type { AdminOrdersService } from './admin-orders.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -41,8 +43,11 @@ export function adminOrdersRoutes(admin: AdminOrdersService): FastifyPluginAsync
 
     app.get(
       '/api/admin/orders/export',
-      { config: { access: 'admin' }, schema: { querystring: adminOrdersQuerySchema.omit({ page: true }) } },
-      (request, reply) =>
+      {
+        config: { access: 'admin' },
+        schema: { querystring: adminOrdersQuerySchema.omit({ page: true }), response: { 200: csvFile } },
+      },
+      async (request, reply) =>
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
@@ -97,7 +102,7 @@ export function adminOrdersRoutes(admin: AdminOrdersService): FastifyPluginAsync
 
     app.delete(
       '/api/admin/orders/:id',
-      { config: { access: 'admin' }, schema: { params: idParams } },
+      { config: { access: 'admin' }, schema: { params: idParams, response: { 204: noContent } } },
       async (request, reply) => {
         await admin.remove(request.params.id);
         return reply.status(204).send();

@@ -1,8 +1,9 @@
-import { isReportedPaymentStatus, type OrderStatus } from '../../../shared/order-states.js';
+import { isReportedPaymentStatus } from '../../../shared/order-states.js';
 import {
   acceptedPaymentWords,
   paymentWordStatus,
   type PaymentCallback,
+  type PaymentCallbackAnswer,
   type PaymentCallbackOutcome,
 } from '../../../shared/schemas/orders.js';
 import { AppError, NotFoundError } from '../../errors.js';
@@ -11,12 +12,6 @@ import type { OrderStatusChanger } from './order-status.js';
 import type { OrdersRepository } from './orders.repository.js';
 
 const MAX_STORED_PAYLOAD = 4000;
-
-export interface CallbackAnswer {
-  order_id: string;
-  status: OrderStatus;
-  outcome: PaymentCallbackOutcome;
-}
 
 /**
  * Payment status reported by the payment workflow (DESIGN deviation 4 and 9). Callbacks only move
@@ -29,7 +24,7 @@ export class PaymentCallbacksService {
     private readonly status: OrderStatusChanger,
   ) {}
 
-  async receive(callback: PaymentCallback, proof: string, rawBody: string): Promise<CallbackAnswer> {
+  async receive(callback: PaymentCallback, proof: string, rawBody: string): Promise<PaymentCallbackAnswer> {
     const order = await this.orders.findById(callback.order_id);
     if (!order) {
       countPaymentCallback('unknown_order');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentCallbackSchema } from '../../../shared/schemas/orders.js';
+import { paymentCallbackAnswerSchema, paymentCallbackSchema } from '../../../shared/schemas/orders.js';
 import { UnauthorizedError } from '../../errors.js';
 import { guardAutomationRoutes, type AutomationSecret } from '../../integrations/automation-auth.js';
 import type { PaymentCallbacksService } from './payment-callbacks.service.js';
@@ -20,7 +20,10 @@ export function paymentHookRoutes(callbacks: PaymentCallbacksService, secret: Au
 
     app.post(
       '/api/hooks/payment',
-      { config: { access: 'automation' }, schema: { body: paymentCallbackSchema } },
+      {
+        config: { access: 'automation' },
+        schema: { body: paymentCallbackSchema, response: { 200: paymentCallbackAnswerSchema } },
+      },
       (request) =>
         callbacks.receive(
           request.body,

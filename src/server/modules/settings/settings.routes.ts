@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminSettingsSchema,
+  publicSettingsSchema,
   settingsUpdateSchema,
   webhookTestResultSchema,
   webhookTestSchema,
@@ -18,8 +19,11 @@ export function settingsRoutes(
   workflows: Pick<AutomationGateway, 'ping'>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/settings/public', { ...cachedRouteOptions, config: { access: 'public' } }, (request, reply) =>
-      cache.sendJson(request, reply, 'settings:public', () => settings.getPublic()),
+    app.get(
+      '/api/settings/public',
+      { ...cachedRouteOptions, config: { access: 'public' }, schema: { response: { 200: publicSettingsSchema } } },
+      (request, reply) =>
+        cache.sendJson(request, reply, 'settings:public', publicSettingsSchema, () => settings.getPublic()),
     );
     // Administrators only; even they never read the secret token back (the schema drops it).
     app.get(

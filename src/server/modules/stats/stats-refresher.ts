@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { STATS_MIN_INTERVAL_MS, STATS_PAUSE_BETWEEN_ROBOTS_MS } from '../../../shared/constants.js';
+import type { RefreshSkip } from '../../../shared/schemas/stats.js';
 import { UpstreamError } from '../../errors.js';
 import {
   WorkflowRefusedError,
@@ -16,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export type RefreshSkip = 'running' | 'recent' | 'locked' | 'stopped';
+export type { RefreshSkip };
 export type RefreshResult = { skipped: RefreshSkip } | { updated: number; historyRows: number };
 
 export type Exclusive = <T>(work: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;

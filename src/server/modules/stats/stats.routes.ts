@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { statsPushSchema } from '../../../shared/schemas/stats.js';
+import { statsPushAnswerSchema, statsPushSchema } from '../../../shared/schemas/stats.js';
 import { guardAutomationRoutes, type AutomationSecret } from '../../integrations/automation-auth.js';
 import type { StatsRefresher } from './stats-refresher.js';
 import type { StatsService } from './stats.service.js';
@@ -21,7 +21,10 @@ export function statsRoutes(
 
     app.post(
       '/api/hooks/stats',
-      { config: { access: 'automation' }, schema: { body: statsPushSchema, querystring: pushQuery } },
+      {
+        config: { access: 'automation' },
+        schema: { body: statsPushSchema, querystring: pushQuery, response: { 200: statsPushAnswerSchema } },
+      },
       async (request) => {
         const accepted = await stats.push(request.body);
         const { refresh } = request.query;

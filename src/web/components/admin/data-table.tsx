@@ -57,6 +57,8 @@ export type DataTableProps<T extends Record<string, any>> = {
   rowActions?: (row: T, index: number, rows: readonly T[]) => ReactNode;
   /** Shows a search box over the searchable columns. */
   searchable?: boolean;
+  /** False keeps the rows in the order they come (a list read in its order, positions shown). */
+  sortable?: boolean;
   pageSize?: number;
   server?: ServerPaging;
   /** Buttons above the table, beside the search box (e.g. "Add"). */
@@ -91,6 +93,7 @@ export function DataTable<T extends Record<string, any>>({
   emptyMessage,
   rowActions,
   searchable = false,
+  sortable = true,
   pageSize = 20,
   server,
   toolbar,
@@ -106,13 +109,13 @@ export function DataTable<T extends Record<string, any>>({
       id: column.id,
       header: column.header,
       accessorFn: column.value ?? (() => null),
-      enableSorting: column.value !== undefined,
+      enableSorting: sortable && column.value !== undefined,
       enableGlobalFilter: column.value !== undefined,
       sortFn: 'alphanumeric',
       sortUndefined: 'last',
     }));
     return defs;
-  }, [columns]);
+  }, [columns, sortable]);
 
   const sortingState = server?.sorting ?? sorting;
   const paginationState = server?.pagination ?? pagination;

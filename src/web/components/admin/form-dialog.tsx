@@ -6,7 +6,6 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
-  type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +18,10 @@ type FormDialogProps<Input extends FieldValues, Output> = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  /** The server's own schema (src/shared/schemas/): the form refuses exactly what the API refuses. */
+  /**
+   * The server's own schema (src/shared/schemas/): the form refuses exactly what the API refuses.
+   * The form's values are its input type and the submitted ones its output type, inferred from it.
+   */
   schema: z.ZodType<Output, Input>;
   /** What the form shows each time it opens: the record being edited, or the defaults. */
   defaultValues: DefaultValues<Input>;
@@ -52,9 +54,8 @@ export function FormDialog<Input extends FieldValues, Output>({
   busy = false,
 }: FormDialogProps<Input, Output>) {
   const { t } = useTranslation();
-  // The resolver's overloads cannot see through generic schemas; its result is exactly this shape.
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<Input, unknown, Output>,
+    resolver: zodResolver<Input, unknown, Output>(schema),
     defaultValues,
   });
   const { reset, formState } = form;

@@ -21,17 +21,18 @@ export function notifyFailure(message: string, error?: unknown): void {
 }
 
 /**
- * Runs a save, delete or move and reports it: the success toast, or the failure toast (whose
- * message may depend on the error) and the error again, so a dialog stays open.
+ * Runs a save, delete or move and reports it: the success toast (whose message may name what the
+ * server answered), or the failure toast (whose message may depend on the error) and the error
+ * again, so a dialog stays open.
  */
 export async function withToasts<T>(
   work: Promise<T>,
-  success: string,
+  success: string | ((result: T) => string),
   failure: string | ((error: unknown) => string),
 ): Promise<T> {
   try {
     const result = await work;
-    notifySuccess(success);
+    notifySuccess(typeof success === 'function' ? success(result) : success);
     return result;
   } catch (error) {
     notifyFailure(typeof failure === 'function' ? failure(error) : failure, error);

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ChatReply } from '../../../../shared/schemas/chat.js';
 import { apiPost } from '../../../lib/api-client';
 
 export type SendChatMessageInput = { message: string };
-/** `response` is null when the workflow answered without one. */
-export type ChatReply = { response: string | null };
 
 /**
  * Our server relays the message to the chat workflow (it holds the webhook URL and the secret).

@@ -1,28 +1,19 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { categoriesResource, robotsResource } from '../../../../../shared/admin-resources.js';
 import {
   riskLevelSchema,
   robotInputSchema,
   robotStatusSchema,
-  type Category,
   type Robot,
-  type RobotInput,
 } from '../../../../../shared/schemas/catalogue.js';
-import { useAdminList, useAdminMutations } from '../../../../components/admin/admin-resource';
-import { ConfirmDeleteDialog } from '../../../../components/admin/confirm-delete-dialog';
-import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
-import { FormDialog } from '../../../../components/admin/form-dialog';
+import { useAdminList } from '../../../../components/admin/admin-resource';
 import { SelectField, TextAreaField, TextInputField } from '../../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
+import { ResourceManagement } from '../../../../components/admin/resource-management';
 import { RichTextField } from '../../../../components/admin/rich-text-field';
-import { RowActions } from '../../../../components/admin/row-actions';
-import { withToasts } from '../../../../components/admin/toasts';
-import { useCrudPage } from '../../../../components/admin/use-crud-page';
-import { buttonClass } from '../../../../components/ui/button-classes';
 import { formatDateTime } from '../../../../lib/format-date';
 import { formatDecimal, formatPercent, formatSignedDecimal, formatUsd } from '../../../../lib/format-number';
-import { categoriesResource, robotsResource } from '../../api/admin/catalogue-resources';
 import { RobotLicenceSection } from './robot-licence-section';
 
 /**
@@ -69,179 +60,127 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
 /** Robot management (SPEC §2, in French in the spec): table, dialog with every field, live stats. */
 export function RobotManagement() {
   const { t, i18n } = useTranslation();
-  const robots = useAdminList(robotsResource);
   const categories = useAdminList(categoriesResource);
-  const { create, update, remove } = useAdminMutations(robotsResource);
-  const page = useCrudPage<Robot>();
-  const record = page.editing?.record ?? null;
-  const [uploading, setUploading] = useState(false);
-
   const activeCategories = (categories.data ?? []).filter((category) => category.active);
   const categoryName = (key: string | null) =>
     (categories.data ?? []).find((category) => category.key === key)?.name ?? key ?? t('common.noValue');
 
-  const save = (values: RobotInput) =>
-    withToasts(
-      record ? update.mutateAsync({ id: record.id, patch: values }) : create.mutateAsync(values),
-      t('backOffice.robots.saved', { name: values.name }),
-      t('backOffice.saveFailed'),
-    );
-
-  const columns: DataTableColumn<Robot>[] = [
-    {
-      id: 'name',
-      header: t('backOffice.robots.name'),
-      value: (robot) => robot.name,
-      cell: (robot) => robot.name,
-      className: 'font-medium text-white',
-    },
-    {
-      id: 'category',
-      header: t('backOffice.robots.category'),
-      value: (robot) => categoryName(robot.category),
-      cell: (robot) => categoryName(robot.category),
-    },
-    {
-      id: 'price',
-      header: t('backOffice.robots.price'),
-      value: (robot) => robot.price,
-      cell: (robot) => formatUsd(robot.price, i18n.language),
-      className: 'whitespace-nowrap tabular-nums',
-    },
-    {
-      id: 'status',
-      header: t('backOffice.status.header'),
-      value: (robot) => robot.status,
-      cell: (robot) => (
-        <span
-          className={
-            robot.status === 'active'
-              ? 'rounded-full bg-emerald-950/60 px-2.5 py-1 text-xs font-semibold text-emerald-300'
-              : 'rounded-full bg-slate-800 px-2.5 py-1 text-xs font-semibold text-slate-400'
-          }
-        >
-          {t(`backOffice.robots.statuses.${robot.status}`)}
-        </span>
-      ),
-    },
-  ];
-
   return (
-    <>
-      <DataTable
-        label={t('admin.robotManagement.title')}
-        rows={robots.data}
-        columns={columns}
-        getRowId={(robot) => robot.id}
-        query={robots}
-        emptyMessage={t('backOffice.robots.empty')}
-        searchable
-        toolbar={
-          <button type="button" onClick={page.openCreate} className={buttonClass('primary')}>
-            {t('backOffice.robots.add')}
-          </button>
-        }
-        rowActions={(robot) => (
-          <RowActions label={robot.name} onEdit={() => page.openEdit(robot)} onDelete={() => page.askDelete(robot)} />
-        )}
-      />
-      <FormDialog<RobotForm, RobotInput>
-        open={page.editing !== null}
-        onOpenChange={(open) => !open && page.closeForm()}
-        title={record ? t('backOffice.robots.editTitle') : t('backOffice.robots.addTitle')}
-        schema={robotFormSchema as never}
-        defaultValues={formValues(record, activeCategories[0]?.key ?? null)}
-        onSubmit={save}
-        busy={uploading}
-        busyLabel={t('backOffice.uploadingImage')}
-      >
-        {() => (
-          <>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextInputField<RobotForm>
-                name="name"
-                label={t('backOffice.robots.nameRequired')}
-                invalidMessage={t('backOffice.form.required')}
-              />
-              <TextInputField<RobotForm>
-                name="price"
-                type="number"
-                numeric
-                inputMode="decimal"
-                label={t('backOffice.robots.priceUsd')}
-                invalidMessage={t('backOffice.robots.priceInvalid')}
-              />
-            </div>
-            <RichTextField<RobotForm> name="description" label={t('backOffice.robots.description')} />
-            <ImageUploadField<RobotForm>
-              name="image_url"
-              kind="robot"
-              label={t('backOffice.robots.image')}
-              hint={t('backOffice.robots.imageHint')}
-              onBusyChange={setUploading}
+    <ResourceManagement
+      resource={robotsResource}
+      texts="robots"
+      label={t('admin.robotManagement.title')}
+      searchable
+      columns={(standard) => [
+        standard.name(t('backOffice.robots.name')),
+        {
+          id: 'category',
+          header: t('backOffice.robots.category'),
+          value: (robot) => categoryName(robot.category),
+          cell: (robot) => categoryName(robot.category),
+        },
+        {
+          id: 'price',
+          header: t('backOffice.robots.price'),
+          value: (robot) => robot.price,
+          cell: (robot) => formatUsd(robot.price, i18n.language),
+          className: 'whitespace-nowrap tabular-nums',
+        },
+        {
+          id: 'status',
+          header: t('backOffice.status.header'),
+          value: (robot) => robot.status,
+          cell: (robot) => (
+            <span
+              className={
+                robot.status === 'active'
+                  ? 'rounded-full bg-emerald-950/60 px-2.5 py-1 text-xs font-semibold text-emerald-300'
+                  : 'rounded-full bg-slate-800 px-2.5 py-1 text-xs font-semibold text-slate-400'
+              }
+            >
+              {t(`backOffice.robots.statuses.${robot.status}`)}
+            </span>
+          ),
+        },
+      ]}
+      schema={robotFormSchema}
+      values={(robot) => formValues(robot, activeCategories[0]?.key ?? null)}
+      busyLabel={t('backOffice.uploadingImage')}
+      fields={(_form, { record, onBusyChange }) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInputField<RobotForm>
+              name="name"
+              label={t('backOffice.robots.nameRequired')}
+              invalidMessage={t('backOffice.form.required')}
             />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField<RobotForm>
-                name="category"
-                label={t('backOffice.robots.category')}
-                options={[
-                  ...(record?.category && !activeCategories.some((c: Category) => c.key === record.category)
-                    ? [{ value: record.category, label: categoryName(record.category) }]
-                    : []),
-                  ...activeCategories.map((category) => ({ value: category.key, label: category.name })),
-                ]}
-              />
-              <SelectField<RobotForm>
-                name="risk_level"
-                label={t('backOffice.robots.risk')}
-                options={riskLevelSchema.options.map((level) => ({ value: level, label: t(`risk.${level}`) }))}
-              />
-              <TextInputField<RobotForm> name="trading_pair" label={t('backOffice.robots.tradingPair')} />
-              <TextInputField<RobotForm> name="exchange" label={t('backOffice.robots.exchange')} />
-            </div>
-            <TextAreaField<RobotForm>
-              name="features"
-              label={t('backOffice.robots.features')}
-              hint={t('backOffice.robots.featuresHint')}
-              rows={4}
+            <TextInputField<RobotForm>
+              name="price"
+              type="number"
+              numeric
+              inputMode="decimal"
+              label={t('backOffice.robots.priceUsd')}
+              invalidMessage={t('backOffice.robots.priceInvalid')}
             />
-            <fieldset className="grid gap-4 rounded-xl border border-slate-800 p-4 sm:grid-cols-2">
-              <legend className="px-1 text-sm font-semibold text-slate-300">{t('backOffice.robots.legacy')}</legend>
-              {LEGACY_FIGURES.map((figure) => (
-                <TextInputField<RobotForm>
-                  key={figure}
-                  name={figure}
-                  inputMode="decimal"
-                  label={t(`backOffice.robots.figures.${figure}`)}
-                />
-              ))}
-            </fieldset>
+          </div>
+          <RichTextField<RobotForm> name="description" label={t('backOffice.robots.description')} />
+          <ImageUploadField<RobotForm>
+            name="image_url"
+            kind="robot"
+            label={t('backOffice.robots.image')}
+            hint={t('backOffice.robots.imageHint')}
+            onBusyChange={onBusyChange}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
             <SelectField<RobotForm>
-              name="status"
-              label={t('backOffice.status.header')}
-              options={robotStatusSchema.options.map((status) => ({
-                value: status,
-                label: t(`backOffice.robots.statuses.${status}`),
-              }))}
+              name="category"
+              label={t('backOffice.robots.category')}
+              options={[
+                ...(record?.category && !activeCategories.some((category) => category.key === record.category)
+                  ? [{ value: record.category, label: categoryName(record.category) }]
+                  : []),
+                ...activeCategories.map((category) => ({ value: category.key, label: category.name })),
+              ]}
             />
-            <RobotLicenceSection robot={record} />
-            <LiveStats robot={record} />
-          </>
-        )}
-      </FormDialog>
-      <ConfirmDeleteDialog
-        record={page.deleting}
-        onClose={page.closeDelete}
-        message={(robot) => t('backOffice.robots.confirmDelete', { name: robot.name })}
-        onConfirm={(robot) =>
-          withToasts(
-            remove.mutateAsync(robot.id),
-            t('backOffice.deleted', { name: robot.name }),
-            t('backOffice.robots.deleteFailed'),
-          )
-        }
-      />
-    </>
+            <SelectField<RobotForm>
+              name="risk_level"
+              label={t('backOffice.robots.risk')}
+              options={riskLevelSchema.options.map((level) => ({ value: level, label: t(`risk.${level}`) }))}
+            />
+            <TextInputField<RobotForm> name="trading_pair" label={t('backOffice.robots.tradingPair')} />
+            <TextInputField<RobotForm> name="exchange" label={t('backOffice.robots.exchange')} />
+          </div>
+          <TextAreaField<RobotForm>
+            name="features"
+            label={t('backOffice.robots.features')}
+            hint={t('backOffice.robots.featuresHint')}
+            rows={4}
+          />
+          <fieldset className="grid gap-4 rounded-xl border border-slate-800 p-4 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-semibold text-slate-300">{t('backOffice.robots.legacy')}</legend>
+            {LEGACY_FIGURES.map((figure) => (
+              <TextInputField<RobotForm>
+                key={figure}
+                name={figure}
+                inputMode="decimal"
+                label={t(`backOffice.robots.figures.${figure}`)}
+              />
+            ))}
+          </fieldset>
+          <SelectField<RobotForm>
+            name="status"
+            label={t('backOffice.status.header')}
+            options={robotStatusSchema.options.map((status) => ({
+              value: status,
+              label: t(`backOffice.robots.statuses.${status}`),
+            }))}
+          />
+          <RobotLicenceSection robot={record} />
+          <LiveStats robot={record} />
+        </>
+      )}
+      failures={{ remove: () => t('backOffice.robots.deleteFailed') }}
+    />
   );
 }
 

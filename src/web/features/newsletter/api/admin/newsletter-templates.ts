@@ -1,7 +1,15 @@
-import type { NewsletterTemplate, TemplateInput } from '../../../../../shared/schemas/newsletter.js';
-import { defineAdminResource } from '../../../../components/admin/admin-resource';
+import {
+  NEWSLETTER_TEMPLATES_PATH,
+  newsletterTemplateSchema,
+  templateInputSchema,
+  type NewsletterTemplate,
+  type TemplateInput,
+} from '../../../../../shared/schemas/newsletter.js';
+import type { AdminCollection } from '../../../../components/admin/admin-resource';
 
-/** Newsletter templates: list, create and delete through the admin kit's resource hooks. */
-export const newsletterTemplates = defineAdminResource<NewsletterTemplate, TemplateInput>(
-  '/api/admin/newsletter/templates',
-);
+/** Newsletter templates: listed and deleted through the admin kit's hooks (the newsletter module serves them). */
+export const newsletterTemplates: AdminCollection<NewsletterTemplate, TemplateInput> = {
+  path: NEWSLETTER_TEMPLATES_PATH,
+  entity: newsletterTemplateSchema,
+  create: templateInputSchema,
+};

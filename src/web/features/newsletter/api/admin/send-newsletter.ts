@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendNewsletterInput, SendNewsletterResult } from '../../../../../shared/schemas/newsletter.js';
+import { adminQueryKey } from '../../../../components/admin/admin-resource';
 import { apiPost } from '../../../../lib/api-client';
 import { newsletterTemplates } from './newsletter-templates';
 import { campaignsKey } from './get-campaigns';
@@ -15,7 +16,7 @@ export function useSendNewsletter() {
     mutationFn: sendNewsletter,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: newsletterTemplates.queryKey }),
+        queryClient.invalidateQueries({ queryKey: adminQueryKey(newsletterTemplates) }),
         queryClient.invalidateQueries({ queryKey: campaignsKey }),
       ]),
   });
