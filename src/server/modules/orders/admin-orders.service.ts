@@ -28,6 +28,11 @@ export function robotFileExtension(fileName: string): (typeof ROBOT_FILE_EXTENSI
     : null;
 }
 
+/** Where a delivered robot file is stored: a new key per upload, so a replaced file never collides. */
+export function robotFileKey(orderId: string, extension: string): string {
+  return `private/orders/${orderId}/${randomUUID()}.${extension}`;
+}
+
 /**
  * The name the client's download will carry: the uploaded name without any folder, control
  * characters or characters that file systems refuse, at most 150 characters.
@@ -116,7 +121,7 @@ export class AdminOrdersService {
       throw new UnsupportedMediaTypeError(
         `Accepted robot files: ${ROBOT_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`,
       );
-    const key = `private/orders/${id}/${randomUUID()}.${extension}`;
+    const key = robotFileKey(id, extension);
     await this.storage.put(key, body, { maxBytes: ROBOT_FILE_MAX_BYTES });
     const updated = await this.orders.compareAndSetStatus(id, before.status, transition.next, {
       file_path: key,
