@@ -26,7 +26,8 @@ import {
 import { robotInputSchema, type Robot } from '../../src/shared/schemas/catalogue.js';
 import { orderBody } from './orders.js';
 import { requester, type Requester } from './requests.js';
-import { createClient } from './sessions.js';
+import { createClient, signIn } from './sessions.js';
+import { TEST_ADMIN } from './test-app.js';
 
 export { setSetting } from './settings.js';
 
@@ -57,6 +58,22 @@ export async function newClient(app: FastifyInstance, options: NewUserOptions = 
   const name = options.name ?? 'Test Client';
   const client = await createClient(app, options.email ?? `${unique('client')}@example.com`, name);
   return { ...requester(app, client.cookie), id: client.id, email: client.email, password: client.password, name };
+}
+
+/** The administrator the test app creates at start (TEST_ADMIN), signed in. */
+export async function signInAdmin(app: FastifyInstance): Promise<SignedInUser> {
+  const cookie = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
+  const me = (await app.inject({ url: '/api/me', headers: { cookie } })).json<{
+    id: string;
+    full_name: string | null;
+  }>();
+  return {
+    ...requester(app, cookie),
+    id: me.id,
+    email: TEST_ADMIN.email,
+    password: TEST_ADMIN.password,
+    name: me.full_name ?? '',
+  };
 }
 
 /** Another administrator: a client promoted through the users repository, as User Management does. */

@@ -5,14 +5,14 @@ import {
   newOrder,
   newRobot,
   setSetting,
+  signInAdmin,
   type NewOrder,
   type NewOrderOptions,
   type NewUserOptions,
   type SignedInUser,
 } from './factories.js';
 import { requester, type Requester } from './requests.js';
-import { signIn } from './sessions.js';
-import { createTestApp, TEST_ADMIN, type TestApp, type TestDialect } from './test-app.js';
+import { createTestApp, type TestApp, type TestDialect } from './test-app.js';
 
 /** A test app with its people signed in and the factories bound to it (decision 0016). */
 export interface Shop extends TestApp {
@@ -43,21 +43,9 @@ export async function withShop(dialect: TestDialect, options: ShopOptions = {}):
   const test = await createTestApp(dialect, options.env, { webShell: options.webShell ?? false });
   const { app } = test;
   try {
-    const adminCookie = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const me = (await app.inject({ url: '/api/me', headers: { cookie: adminCookie } })).json<{
-      id: string;
-      full_name: string | null;
-    }>();
-    const admin: SignedInUser = {
-      ...requester(app, adminCookie),
-      id: me.id,
-      email: TEST_ADMIN.email,
-      password: TEST_ADMIN.password,
-      name: me.full_name ?? '',
-    };
     return {
       ...test,
-      admin,
+      admin: await signInAdmin(app),
       client: await newClient(app, options.client),
       anonymous: requester(app),
       newClient: (clientOptions) => newClient(app, clientOptions),
