@@ -127,7 +127,8 @@ export interface NewOrder {
 export async function newOrder(app: FastifyInstance, options: NewOrderOptions = {}): Promise<NewOrder> {
   const client = options.client ?? (await newClient(app));
   const robot = options.robot ?? (await newRobot(app));
-  const created = await client.post('/api/orders', orderBody(robot.id));
+  // Through this app, whichever instance the client signed in on (a second instance shares the database).
+  const created = await requester(app, client.cookie).post('/api/orders', orderBody(robot.id));
   if (created.statusCode !== 201) throw new Error(`order creation failed: ${created.statusCode} ${created.body}`);
   const orders = new OrdersRepository(app.database.db);
   let row = (await orders.findById(created.json<{ id: string }>().id))!;
