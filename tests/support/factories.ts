@@ -24,7 +24,7 @@ import {
   type OrderStatus,
 } from '../../src/shared/order-states.js';
 import { robotInputSchema, type Robot } from '../../src/shared/schemas/catalogue.js';
-import { orderBody } from './orders.js';
+import { createOrder } from './orders.js';
 import { requester, type Requester } from './requests.js';
 import { createClient, signIn } from './sessions.js';
 import { TEST_ADMIN } from './test-app.js';
@@ -128,10 +128,9 @@ export async function newOrder(app: FastifyInstance, options: NewOrderOptions = 
   const client = options.client ?? (await newClient(app));
   const robot = options.robot ?? (await newRobot(app));
   // Through this app, whichever instance the client signed in on (a second instance shares the database).
-  const created = await requester(app, client.cookie).post('/api/orders', orderBody(robot.id));
-  if (created.statusCode !== 201) throw new Error(`order creation failed: ${created.statusCode} ${created.body}`);
+  const created = await createOrder(app, client.cookie, robot.id);
   const orders = new OrdersRepository(app.database.db);
-  let row = (await orders.findById(created.json<{ id: string }>().id))!;
+  let row = (await orders.findById(created.id))!;
 
   const move = async (event: OrderEvent, columns: Parameters<OrdersRepository['compareAndSetStatus']>[3] = {}) => {
     const transition = nextOrderStatus(row.status, event, 'administrator');
