@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newOrder, setSetting } from '../../../tests/support/factories.js';
+import { newOrder, newRobot, setSetting } from '../../../tests/support/factories.js';
 import { paymentCallback, WORKFLOW_SECRET } from '../../../tests/support/orders.js';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { countPaymentCallback, eventStreamOpened } from './metrics.js';
@@ -41,11 +41,7 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
   });
 
   it('counts requests by route pattern, never by raw URL', async () => {
-    const robot = await shop.app.database.db
-      .selectFrom('robots')
-      .select('id')
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow();
+    const robot = await newRobot(shop.app);
     const series =
       'tradebot_http_request_duration_seconds_count{method="GET",route="/api/robots/:id",status_code="200"}';
     const before = seriesValue(await scrape(), series) ?? 0;
