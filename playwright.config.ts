@@ -1,10 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './tests/support/chromium.js';
+import { E2E_PORT, E2E_PUBLIC_URL } from './tests/support/e2e-shop.js';
 
 // Without Chromium the run fails here, saying how to install it: nothing skips silently.
 const chromePath = chromiumPath();
-
-const port = Number(process.env.E2E_PORT ?? 3211);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,7 +14,8 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // The one baseURL of every journey: the shop's public address (tests/support/e2e-shop.ts).
+    baseURL: E2E_PUBLIC_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromePath,
@@ -24,8 +24,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx tests/support/e2e-server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { E2E_PORT: String(port) },
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    env: { E2E_PORT: String(E2E_PORT) },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

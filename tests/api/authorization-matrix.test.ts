@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, SAME_ORIGIN, signIn } from '../support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../support/test-app.js';
+import type { Requester } from '../support/requests.js';
+import { withShop, type Shop } from '../support/shop.js';
+import { TEST_ADMIN, testDialects } from '../support/test-app.js';
 
 type Caller = 'anonymous' | 'clientA' | 'clientB' | 'admin';
 type Expected = Record<Caller, number>;
@@ -332,31 +332,19 @@ const matrix: Record<string, Case> = {
 };
 
 describe.each(testDialects)('authorization of every API route on %s', (dialect) => {
-  let shop: TestApp;
+  let shop: Shop;
   let fixtures: Fixtures;
-  const cookies: Partial<Record<Caller, string>> = {};
+  let callers: Record<Caller, Requester>;
 
   beforeAll(async () => {
     // With a metrics token, so that the metrics route exists and is checked too.
-    shop = await createTestApp(dialect, { METRICS_TOKEN: 'matrix-metrics-token' });
-    const app: FastifyInstance = shop.app;
-    const clientA = await createClient(app, 'client-a@example.com');
-    const clientB = await createClient(app, 'client-b@example.com');
-    cookies.clientA = clientA.cookie;
-    cookies.clientB = clientB.cookie;
-    cookies.admin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const robot = await app.database.db
-      .selectFrom('robots')
-      .select('id')
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow();
-    const order = await app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { ...SAME_ORIGIN, cookie: clientA.cookie },
-      payload: orderBody({ robotId: robot.id } as Fixtures),
-    });
-    fixtures = { robotId: robot.id, orderId: order.json<{ id: string }>().id, clientA, clientB };
+    shop = await withShop(dialect, { env: { METRICS_TOKEN: 'matrix-metrics-token' } });
+    const clientA = shop.client;
+    const clientB = await shop.newClient();
+    callers = { anonymous: shop.anonymous, clientA, clientB, admin: shop.admin };
+    const robot = await shop.newRobot();
+    const order = await shop.newOrder({ client: clientA, robot });
+    fixtures = { robotId: robot.id, orderId: order.id, clientA, clientB };
   });
   afterAll(() => shop.close());
 
@@ -371,14 +359,7 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
     const { url, payload } = testCase.request(fixtures);
     const actual: Partial<Expected> = {};
     for (const caller of ['anonymous', 'clientA', 'clientB', 'admin'] as const) {
-      const cookie = cookies[caller];
-      const response = await shop.app.inject({
-        method,
-        url,
-        headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
-        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-      });
-      actual[caller] = response.statusCode;
+      actual[caller] = (await callers[caller].request(method, url, payload as object | undefined)).statusCode;
     }
     expect(actual).toEqual(testCase.expected);
   });

@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_CACHE_TTL_MS } from '../../src/server/http/public-cache.js';
-import { activeRobot, createOrder, paymentCallback, setSetting, WORKFLOW_SECRET } from '../support/orders.js';
-import { createClient, SAME_ORIGIN, signIn } from '../support/sessions.js';
+import { newClient, newOrder, newRobot, setSetting, signInAdmin } from '../support/factories.js';
+import { paymentCallback, WORKFLOW_SECRET } from '../support/orders.js';
+import { SAME_ORIGIN } from '../support/sessions.js';
 import { createSecondInstance, createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../support/test-app.js';
 
 /** Reads `event: order` blocks from an order's event stream. */
@@ -82,9 +83,9 @@ describe.each(testDialects)('two app instances on %s', (dialect) => {
   it('streams on A the status an order created on A gets from a payment callback sent to B', async () => {
     await setSetting(a.app, 'n8n_secret_token', WORKFLOW_SECRET);
     await a.app.listen({ port: 0, host: '127.0.0.1' });
-    const robot = await activeRobot(a.app);
-    const alice = await createClient(b.app, 'alice@example.com');
-    const order = await createOrder(a.app, alice.cookie, robot.id);
+    const robot = await newRobot(a.app);
+    const alice = await newClient(b.app);
+    const order = await newOrder(a.app, { client: alice, robot });
     const events = await openOrderEvents(a.app, order.id, alice.cookie);
     try {
       expect((await events.next()).status).toBe('pending_payment');
@@ -98,13 +99,8 @@ describe.each(testDialects)('two app instances on %s', (dialect) => {
 
   it('shows on B, within the public cache lifetime, a settings change made on A', async () => {
     const before = (await b.app.inject('/api/settings/public')).json<{ seo_title: string }>();
-    const admin = await signIn(a.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const changed = await a.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/settings',
-      headers: { ...SAME_ORIGIN, cookie: admin },
-      payload: { values: { seo_title: `${before.seo_title} on A` } },
-    });
+    const admin = await signInAdmin(a.app);
+    const changed = await admin.patch('/api/admin/settings', { values: { seo_title: `${before.seo_title} on A` } });
     expect(changed.statusCode).toBe(200);
     // B keeps its cached answer for at most PUBLIC_CACHE_TTL_MS (2 s); the wait allows a busy machine some slack.
     expect(PUBLIC_CACHE_TTL_MS).toBeLessThanOrEqual(2000);

@@ -1,19 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
 import { linkInOutbox } from '../support/outbox.js';
 import { isServing, startOwnShop } from '../support/own-shop.js';
+import { expect, signIn, test } from './fixtures.js';
 
 // Each test here starts its own shop with `node scripts/start.mjs` on an empty DATA_DIR, exactly
 // as a newcomer does after `npm install`, and stops it with a signal as a process manager would.
 test.describe.configure({ timeout: 120_000 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('A new owner signs in with exactly what the first start prints, then replaces the placeholder address and password', async ({
   browser,
@@ -34,7 +25,7 @@ test('A new owner signs in with exactly what the first start prints, then replac
 
     const page = await context.newPage();
     await page.goto('/');
-    await signIn(page, email, password);
+    await signIn(page, { email, password });
     const header = page.getByRole('banner');
     await expect(header.getByText(email, { exact: true })).toBeVisible();
     await expect(header.getByText('Administrator', { exact: true })).toHaveCount(1);
@@ -75,7 +66,7 @@ test('A new owner signs in with exactly what the first start prints, then replac
 
     await header.getByRole('button', { name: 'Sign Out' }).click();
     await expect(header.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner);
     await expect(header.getByText(owner.email, { exact: true })).toBeVisible();
   } finally {
     await context.close();

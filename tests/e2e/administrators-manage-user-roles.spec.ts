@@ -1,37 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN as ADMIN, expect, signIn, signUp, test } from './fixtures.js';
 
-// better-auth accepts sign-in and sign-up only from its PUBLIC_URL origin. The end-to-end server
-// keeps the default, http://localhost:<port>, while playwright.config.ts browses 127.0.0.1, whose
-// requests better-auth refuses (403 invalid_origin); so these journeys use the public address.
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
-
-/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
-test('Administrators promote a client, who then has the Admin menu', async ({ page, browser, request, baseURL }) => {
+test('Administrators promote a client, who then has the Admin menu', async ({ page, browser, request }) => {
   // Sign up through the API from its own request context, so this page stays signed out.
-  const client = { name: 'Paul Promu', email: uniqueEmail('paul'), password: 'paul-password-1' };
-  const created = await request.post('/api/auth/sign-up/email', {
-    data: { email: client.email, password: client.password, name: client.name, callbackURL: '/' },
-    headers: { Origin: baseURL! },
-  });
-  expect(created.status()).toBe(200);
+  const client = await signUp(request, { name: 'Paul Promu', label: 'paul' });
 
   await page.goto('/');
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   const header = page.getByRole('banner');
   // The seeded administrator has no name: the header shows the address, then the role, once.
   await expect(header.getByText(ADMIN.email, { exact: true })).toBeVisible();
@@ -67,11 +41,11 @@ test('Administrators promote a client, who then has the Admin menu', async ({ pa
   await page.reload();
   await expect(clientRole).toHaveValue('admin');
 
-  const clientContext = await browser.newContext({ baseURL });
+  const clientContext = await browser.newContext();
   try {
     const clientPage = await clientContext.newPage();
     await clientPage.goto('/');
-    await signIn(clientPage, client.email, client.password);
+    await signIn(clientPage, client);
     await clientPage.reload();
     const clientHeader = clientPage.getByRole('banner');
     await expect(clientHeader.getByText(client.name)).toBeVisible();

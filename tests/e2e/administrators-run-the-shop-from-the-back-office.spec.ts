@@ -1,25 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 
-// better-auth accepts sign-in only from its PUBLIC_URL origin (see administrators-manage-user-roles).
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
-
-/** The administrator tests/support/e2e-server.ts creates. */
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 /** A real 1x1 PNG: the server checks images by their content. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome' });
-  await dialog.getByLabel('Email').fill(ADMIN.email);
-  await dialog.getByLabel('Password').fill(ADMIN.password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 async function openAdminPage(page: Page, name: string) {
   const header = page.getByRole('banner');
@@ -30,39 +16,36 @@ async function openAdminPage(page: Page, name: string) {
 
 /** Puts the shop back as it was, through the admin API, so the visitors' journeys see the demo shop. */
 async function restore(
-  page: Page,
-  baseURL: string,
+  api: APIRequestContext,
   suffix: string,
   before: { page: { title: string; content: string }; heroTitle: string },
 ) {
-  const api = page.request;
-  const headers = { Origin: baseURL };
   for (const resource of ['robots', 'banners', 'faqs', 'categories']) {
     const rows = (await (await api.get(`/api/admin/${resource}`)).json()) as Array<Record<string, unknown>>;
     for (const row of rows.filter((item) => JSON.stringify(item).includes(suffix)))
-      await api.delete(`/api/admin/${resource}/${String(row.id)}`, { headers });
+      await api.delete(`/api/admin/${resource}/${String(row.id)}`);
   }
-  await api.put('/api/admin/pages/copy_trade', { headers, data: before.page });
-  await api.patch('/api/admin/settings', { headers, data: { values: { hero_title: before.heroTitle } } });
+  await api.put('/api/admin/pages/copy_trade', { data: before.page });
+  await api.patch('/api/admin/settings', { data: { values: { hero_title: before.heroTitle } } });
 }
 
 test('Administrators run the catalogue and content from the back office, and visitors see each change at once', async ({
-  page,
-  baseURL,
+  adminPage: page,
+  adminRequest,
 }) => {
   test.setTimeout(90_000);
   const suffix = Date.now().toString(36);
   const categoryName = `E2E Bots ${suffix}`;
   const robotName = `E2E Scalper ${suffix}`;
-  await signInAsAdmin(page);
+  await page.goto('/');
   const before = {
-    page: (await (await page.request.get('/api/pages/copy_trade')).json()) as { title: string; content: string },
-    heroTitle: ((await (await page.request.get('/api/admin/settings')).json()) as { hero_title: string }).hero_title,
+    page: (await (await adminRequest.get('/api/pages/copy_trade')).json()) as { title: string; content: string },
+    heroTitle: ((await (await adminRequest.get('/api/admin/settings')).json()) as { hero_title: string }).hero_title,
   };
   try {
     await backOfficeJourney(page, suffix, categoryName, robotName);
   } finally {
-    await restore(page, baseURL!, suffix, {
+    await restore(adminRequest, suffix, {
       page: { title: before.page.title, content: before.page.content },
       heroTitle: before.heroTitle,
     });

@@ -1,33 +1,11 @@
-import { request as apiRequest, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startFakeWorkflow } from '../support/fake-workflow.js';
-
-// better-auth accepts sign-in only from its PUBLIC_URL origin (http://localhost:<port>).
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
-
-/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-
-async function signInAsAdmin(baseURL: string): Promise<APIRequestContext> {
-  const admin = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await admin.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
-  return admin;
-}
-
-async function signIn(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome' });
-  await dialog.getByLabel('Email').fill(ADMIN.email);
-  await dialog.getByLabel('Password').fill(ADMIN.password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
+import { E2E_ADMIN as ADMIN, expect, test } from './fixtures.js';
 
 test('Administrators send a newsletter to the subscribers they select, through the newsletter workflow', async ({
-  page,
-  baseURL,
+  adminPage: page,
+  adminRequest: admin,
 }) => {
   const fake = await startFakeWorkflow('/newsletter');
-  const admin = await signInAsAdmin(baseURL!);
   const before =
     ((await (await admin.get('/api/admin/settings')).json()) as Record<string, string>).n8n_newsletter_url ?? '';
   const domain = `news-${Date.now()}.example.com`;
@@ -39,8 +17,6 @@ test('Administrators send a newsletter to the subscribers they select, through t
     for (const email of readers)
       expect((await admin.post('/api/newsletter/subscribe', { data: { email } })).status()).toBe(201);
 
-    await page.goto('/');
-    await signIn(page);
     await page.goto('/NewsletterManagement');
     await page.getByRole('button', { name: 'FR', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Newsletter', level: 1 })).toBeVisible();
@@ -115,7 +91,6 @@ test('Administrators send a newsletter to the subscribers they select, through t
     await expect(page.getByRole('row').filter({ hasText: domain })).toHaveCount(0);
   } finally {
     await admin.patch('/api/admin/settings', { data: { values: { n8n_newsletter_url: before } } });
-    await admin.dispose();
     await fake.close();
   }
 });

@@ -1,21 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
-
-// Sign-in and sign-up are accepted from the shop's public address only (see the sign-up spec).
-const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3211}`;
-test.use({ baseURL });
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  return dialog;
-}
+import { expect, signIn, submitSignIn, test, uniqueEmail } from './fixtures.js';
 
 test('Clients change their name, sign out another device, and delete their account', async ({ page, browser }) => {
   const client = { name: 'Nina Trader', email: uniqueEmail('nina'), password: 'nina-password-1' };
@@ -42,11 +25,11 @@ test('Clients change their name, sign out another device, and delete their accou
   await nameSection.getByRole('button', { name: 'Save name' }).click();
   await expect(header.getByText('Nina Dupont')).toBeVisible();
 
-  const other = await browser.newContext({ baseURL });
+  const other = await browser.newContext();
   try {
     const otherPage = await other.newPage();
     await otherPage.goto('/');
-    await expect(await signIn(otherPage, client.email, client.password)).toBeHidden();
+    await signIn(otherPage, client);
     await expect(otherPage.getByRole('banner').getByText('Nina Dupont')).toBeVisible();
 
     await page.reload();
@@ -75,7 +58,7 @@ test('Clients change their name, sign out another device, and delete their accou
   await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted.' })).toBeVisible();
   await expect(header.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 
-  const again = await signIn(page, client.email, client.password);
+  const again = await submitSignIn(page, client);
   await expect(again.getByRole('alert')).toHaveText('Incorrect email or password.');
 });
 

@@ -1,16 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
 import { shortOrderNumber } from '../../src/shared/order-number.js';
+import { E2E_PUBLIC_URL } from '../support/e2e-shop.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
 import { elfBinary, zipOfSize } from '../support/robot-files.js';
+import { E2E_ADMIN, expect, signedInPage, signUp, test } from './fixtures.js';
 
-// better-auth accepts sign-in only from its PUBLIC_URL origin (http://localhost:<port>).
-const BASE = `http://localhost:${process.env.E2E_PORT ?? 3211}`;
-test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
 
-/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const SECRET = `e2e-payment-workflow-secret-${Date.now()}`;
 const STRATEGY = 'I trade XAUUSD on a 10,000 USD account at IC Markets; I aim for 1% a day and lost 20% last year.';
 
@@ -22,7 +19,7 @@ let nextOutcome: 'paid' | 'failed' = 'paid';
 async function reportPayment(orderId: string, paymentId: string, status: string) {
   const body = JSON.stringify({ order_id: orderId, status, payment_id: paymentId });
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${BASE}/api/hooks/payment`, {
+  const response = await fetch(`${E2E_PUBLIC_URL}/api/hooks/payment`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -34,36 +31,10 @@ async function reportPayment(orderId: string, paymentId: string, status: string)
   expect(response.status).toBe(200);
 }
 
-async function signedInPage(browser: Browser, email: string, password: string, signUpName?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE });
-  const page = await context.newPage();
-  if (signUpName)
-    expect(
-      (
-        await page.request.post('/api/auth/sign-up/email', {
-          data: { email, password, name: signUpName },
-          headers: { origin: BASE },
-        })
-      ).status(),
-    ).toBe(200);
-  expect(
-    (
-      await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: BASE } })
-    ).status(),
-  ).toBe(200);
-  return page;
-}
-
-async function adminApi(request: APIRequestContext): Promise<void> {
-  expect((await request.post('/api/auth/sign-in/email', { data: ADMIN, headers: { origin: BASE } })).status()).toBe(
-    200,
-  );
-}
-
 let client: Page;
 let admin: Page;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, request }) => {
   workflow = await startFakeWorkflow('/payment');
   workflow.answer = (request) => {
     // The payment tab the order page opens.
@@ -78,20 +49,19 @@ test.beforeAll(async ({ browser }) => {
       body: { PayUrl: `${workflow.url}/pay/${orderId}`, order_id: orderId, payment_id: paymentId },
     };
   };
-  admin = await signedInPage(browser, ADMIN.email, ADMIN.password);
-  await adminApi(admin.request);
+  admin = await signedInPage(browser, E2E_ADMIN);
   const saved = await admin.request.patch('/api/admin/settings', {
     data: { values: { n8n_webhook_url: workflow.url, n8n_secret_token: SECRET } },
-    headers: { origin: BASE },
+    headers: { origin: E2E_PUBLIC_URL },
   });
   expect(saved.status()).toBe(200);
-  client = await signedInPage(browser, `buyer-${Date.now()}@example.com`, 'buyer-password-1', 'Bruno Buyer');
+  client = await signedInPage(browser, await signUp(request, { name: 'Bruno Buyer', label: 'buyer' }));
 });
 
 test.afterAll(async () => {
   await admin.request.patch('/api/admin/settings', {
     data: { values: { n8n_webhook_url: '', n8n_secret_token: '' } },
-    headers: { origin: BASE },
+    headers: { origin: E2E_PUBLIC_URL },
   });
   await workflow.close();
 });
@@ -218,7 +188,7 @@ test('An administrator delivers the file with a progress bar; the client downloa
   await expect(row.getByRole('combobox')).toHaveValue('completed');
   await expect(row.getByRole('button', { name: 'Replace' })).toBeVisible();
 
-  await client.context().addCookies([{ name: 'lang', value: 'fr', url: BASE }]);
+  await client.context().addCookies([{ name: 'lang', value: 'fr', url: E2E_PUBLIC_URL }]);
   await client.goto('/Dashboard');
   await expect(client.getByRole('heading', { name: 'Mes Commandes' })).toBeVisible();
   const line = client.getByRole('row').filter({ hasText: `#${number}` });

@@ -1,17 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-// better-auth accepts sign-in and sign-up only from its PUBLIC_URL origin. The end-to-end server
-// keeps the default, http://localhost:<port>, while playwright.config.ts browses 127.0.0.1, whose
-// requests better-auth refuses (403 invalid_origin); so these journeys use the public address.
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
-
-/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
-const ADMIN_EMAIL = 'admin@example.com';
-
-/** A fresh address per run: the database lives as long as the Playwright server. */
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN, expect, test, uniqueEmail } from './fixtures.js';
 
 async function switchToFrench(page: Page) {
   await page.getByRole('button', { name: 'FR', exact: true }).click();
@@ -98,7 +86,7 @@ test('A wrong password is refused with a French message and the dialog stays ope
   await switchToFrench(page);
   await openSignInDialog(page);
   const dialog = page.getByRole('dialog', { name: 'Bienvenue' });
-  await dialog.getByLabel('Email').fill(ADMIN_EMAIL);
+  await dialog.getByLabel('Email').fill(E2E_ADMIN.email);
   await dialog.getByLabel('Mot de passe').fill('not-the-password');
   await dialog.getByRole('button', { name: 'Se connecter' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Email ou mot de passe incorrect.');

@@ -1,17 +1,9 @@
-import { request as apiRequest, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Robot } from '../../src/shared/schemas/catalogue.js';
+import { expect, test } from './fixtures.js';
 
-/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const ROBOT = 'Aurora Scalper';
 type StatsRecord = { robot_name: string } & Record<string, string | number | null>;
-
-async function signInAsAdmin(baseURL: string): Promise<APIRequestContext> {
-  const admin = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signedIn.status()).toBe(200);
-  return admin;
-}
 
 async function saveSettings(admin: APIRequestContext, values: Record<string, string>): Promise<void> {
   const saved = await admin.patch('/api/admin/settings', { data: { values } });
@@ -64,14 +56,13 @@ async function pushUntilShown(
   }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000] });
 }
 
-test('Statistics pushed by the automation reach the catalogue card', async ({ page, request, baseURL }) => {
+test('Statistics pushed by the automation reach the catalogue card', async ({ page, request, adminRequest: admin }) => {
   test.setTimeout(150_000);
   const robots = (await (await request.get('/api/robots')).json()) as Robot[];
   const robot = robots.find((candidate) => candidate.name === ROBOT);
   expect(robot, `${ROBOT} is part of the demo catalogue`).toBeDefined();
   const original = robot!;
 
-  const admin = await signInAsAdmin(baseURL!);
   const before = (await (await admin.get('/api/admin/settings')).json()) as Record<string, string>;
   const secret = `e2e-stats-secret-${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
   await saveSettings(admin, { n8n_secret_token: secret, n8n_callback_url: '' });
@@ -115,6 +106,5 @@ test('Statistics pushed by the automation reach the catalogue card', async ({ pa
       n8n_secret_token: before.n8n_secret_token ?? '',
       n8n_callback_url: before.n8n_callback_url ?? '',
     });
-    await admin.dispose();
   }
 });

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 
 // What administrators write (robot descriptions, Copy Trade and Update pages, FAQ answers, banners,
 // hero texts) reaches every visitor's browser. The pages' Content-Security-Policy already forbids
@@ -7,9 +8,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 //
 // Every payload is stored for real, through the back office's forms and its API (no intercepted
 // answers): the server sanitises what it stores, the storefront sanitises again what it shows.
-test.use({ bypassCSP: true, baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
-
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+test.use({ bypassCSP: true });
 
 /** Each payload, if it ever ran, would record its number in window.__pwned. */
 const HOSTILE_HTML = [
@@ -74,16 +73,6 @@ async function expectSanitised(content: Locator) {
   await content.getByText('Trap').click();
 }
 
-/** An administrator's API session, as the back office's pages use it. */
-async function adminApi(
-  playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } },
-  baseURL: string,
-) {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  expect((await api.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
-  return api;
-}
-
 /** What was stored keeps neither script links nor inline (data:) images. */
 function expectNothingDangerousStored(stored: string) {
   expect(stored).not.toMatch(/javascript:/i);
@@ -93,10 +82,8 @@ function expectNothingDangerousStored(stored: string) {
 
 test('Hostile HTML saved in the Copy Trade and Update pages is stored clean and shown without anything able to run', async ({
   page,
-  playwright,
-  baseURL,
+  adminRequest: api,
 }) => {
-  const api = await adminApi(playwright, baseURL!);
   const before = await Promise.all(
     ['copy_trade', 'update'].map(async (slug) => (await api.get(`/api/pages/${slug}`)).json()),
   );
@@ -130,16 +117,13 @@ test('Hostile HTML saved in the Copy Trade and Update pages is stored clean and 
           data: { title: before[index].title, content: before[index].content },
         });
     }
-    await api.dispose();
   }
 });
 
 test('Hostile HTML in a robot description is stored clean and shown without anything able to run', async ({
   page,
-  playwright,
-  baseURL,
+  adminRequest: api,
 }) => {
-  const api = await adminApi(playwright, baseURL!);
   const robot = {
     name: 'Hostile Robot',
     description: HOSTILE_HTML,
@@ -169,16 +153,13 @@ test('Hostile HTML in a robot description is stored clean and shown without anyt
     await expectNothingRan(page);
   } finally {
     await api.delete(`/api/admin/robots/${id}`);
-    await api.dispose();
   }
 });
 
 test('FAQ answers lose their markup, and banner addresses that could inject frames are refused', async ({
   page,
-  playwright,
-  baseURL,
+  adminRequest: api,
 }) => {
-  const api = await adminApi(playwright, baseURL!);
   const created = await api.post('/api/admin/faqs', {
     data: {
       question: '<b>Bold?</b>',
@@ -217,14 +198,10 @@ test('FAQ answers lose their markup, and banner addresses that could inject fram
     await expectNothingRan(page);
   } finally {
     await api.delete(`/api/admin/faqs/${faq.id}`);
-    await api.dispose();
   }
 });
 
-test('Hero texts an administrator stores with markup are shown as text', async ({ page, playwright, baseURL }) => {
-  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signedIn.status()).toBe(200);
+test('Hero texts an administrator stores with markup are shown as text', async ({ page, adminRequest: admin }) => {
   const before = (await (await admin.get('/api/admin/settings')).json()) as Record<string, string>;
   const title = '<img src=x onerror="window.__pwned = 50">Robots</title><script>window.__pwned = 51</script>';
   const description = '<script>window.__pwned = 52</script>"><svg onload="window.__pwned = 53">';
@@ -243,6 +220,5 @@ test('Hero texts an administrator stores with markup are shown as text', async (
     await admin.patch('/api/admin/settings', {
       data: { values: { hero_title: before.hero_title ?? '', hero_description: before.hero_description ?? '' } },
     });
-    await admin.dispose();
   }
 });

@@ -1,18 +1,9 @@
-import { request as apiRequest, expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { startFakeWorkflow } from '../support/fake-workflow.js';
+import { expect, test } from './fixtures.js';
 
-/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const CHAT_KEYS = ['chatbot_enabled', 'chatbot_webhook_url', 'chatbot_welcome_message'] as const;
 type ChatSettings = Partial<Record<(typeof CHAT_KEYS)[number], string>>;
-
-/** An API session of the administrator, apart from the visitor's browser. */
-async function signInAsAdmin(baseURL: string): Promise<APIRequestContext> {
-  const admin = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signedIn.status()).toBe(200);
-  return admin;
-}
 
 async function saveSettings(admin: APIRequestContext, values: ChatSettings): Promise<void> {
   const saved = await admin.patch('/api/admin/settings', { data: { values } });
@@ -24,10 +15,9 @@ async function readChatSettings(admin: APIRequestContext): Promise<ChatSettings>
   return Object.fromEntries(CHAT_KEYS.map((key) => [key, all[key] ?? ''])) as ChatSettings;
 }
 
-test('Visitors chat with the assistant once an administrator switches it on', async ({ page, baseURL }) => {
+test('Visitors chat with the assistant once an administrator switches it on', async ({ page, adminRequest: admin }) => {
   const welcome = 'Welcome to the trading desk! Ask me about our robots.';
   const fake = await startFakeWorkflow('/chat');
-  const admin = await signInAsAdmin(baseURL!);
   const before = await readChatSettings(admin);
   try {
     await saveSettings(admin, {
@@ -108,7 +98,6 @@ test('Visitors chat with the assistant once an administrator switches it on', as
     await expect(launcher).toBeFocused();
   } finally {
     await saveSettings(admin, before);
-    await admin.dispose();
     await fake.close();
   }
 });

@@ -1,8 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-// better-auth accepts sign-up only from its PUBLIC_URL origin (http://localhost:<port>), so these
-// journeys browse that address rather than playwright.config.ts's 127.0.0.1.
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 
 type RobotSummary = { id: string; name: string };
 
@@ -168,15 +165,8 @@ test("A robot without a trading pair or exchange shows the spec's defaults, and 
   await expect(main.getByText('Risque élevé')).toBeVisible();
 });
 
-test('Signed-in clients get an Order Now link to the order form', async ({ page, request, baseURL }) => {
+test('Signed-in clients get an Order Now link to the order form', async ({ clientPage: page, request }) => {
   const id = await robotId(request, 'Midas Gold Breakout');
-  const email = `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  // page.request shares the page's cookies: the new account is signed in in the browser too.
-  const signedUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: 'reader-password-1', name: 'Rita Reader', callbackURL: '/' },
-    headers: { Origin: baseURL! },
-  });
-  expect(signedUp.status()).toBe(200);
 
   await page.goto(`/RobotDetail?robotId=${id}`);
   const main = page.getByRole('main');

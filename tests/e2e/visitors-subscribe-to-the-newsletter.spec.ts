@@ -1,8 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from './fixtures.js';
 
 function newsletterForm(page: Page) {
   const footer = page.getByRole('contentinfo');

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { SAME_ORIGIN } from './sessions.js';
+import { requester } from './requests.js';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-/** An administrator's JSON calls, for API tests of the back office. */
+/** An administrator's JSON calls, for API tests of the back office (withShop's `shop.admin` does the same). */
 export function adminApi(app: FastifyInstance, cookie: string) {
-  return (method: Method, url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { ...SAME_ORIGIN, cookie },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  return requester(app, cookie).request;
 }

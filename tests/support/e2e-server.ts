@@ -4,9 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { E2E_ADMIN, E2E_PORT, E2E_PUBLIC_URL } from './e2e-shop.js';
 import { projectRoot } from './processes.js';
-
-export const E2E_ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tradebot-e2e-'));
 const server = spawn(process.execPath, [path.join(projectRoot, 'scripts/start.mjs')], {
@@ -14,8 +13,9 @@ const server = spawn(process.execPath, [path.join(projectRoot, 'scripts/start.mj
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: process.env.E2E_PORT ?? '3211',
+    PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
+    PUBLIC_URL: E2E_PUBLIC_URL,
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     ADMIN_EMAIL: E2E_ADMIN.email,

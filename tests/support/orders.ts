@@ -5,11 +5,10 @@ import { SAME_ORIGIN } from './sessions.js';
 export const WORKFLOW_SECRET = 'payment-workflow-secret-0123456789abcdef';
 export const STRATEGY = 'Scalp EURUSD during London hours, at most 2% risk per trade, no martingale.';
 
-/** Sets one setting directly, as the Settings page would. */
-export async function setSetting(app: FastifyInstance, key: string, value: string): Promise<void> {
-  await app.database.db.updateTable('settings').set({ value }).where('key', '=', key).execute();
-}
+/** Also in factories.ts, with the kit's other factories. */
+export { setSetting } from './settings.js';
 
+/** A robot of the demo seed. Tests written with the kit make their own (factories.ts newRobot). */
 export async function activeRobot(app: FastifyInstance): Promise<{ id: string; name: string; price: number }> {
   return app.database.db
     .selectFrom('robots')

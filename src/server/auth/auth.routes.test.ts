@@ -2,12 +2,13 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { readOutbox } from '../../../tests/support/outbox.js';
-import { cookieFrom, createClient, SAME_ORIGIN, signIn, signUp } from '../../../tests/support/sessions.js';
+import { cookieFrom, SAME_ORIGIN, signIn, signUp } from '../../../tests/support/sessions.js';
+import { withShop, type Shop } from '../../../tests/support/shop.js';
 
 describe.each(testDialects)('accounts on %s', (dialect) => {
-  let shop: TestApp;
+  let shop: Shop;
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
+    shop = await withShop(dialect);
   });
   afterAll(() => shop.close());
 
@@ -131,59 +132,31 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
   });
 
   it('applies a role change to the very next request', async () => {
-    const client = await createClient(shop.app, 'promote@example.com');
-    const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    expect((await shop.app.inject({ url: '/api/admin/users', headers: { cookie: client.cookie } })).statusCode).toBe(
-      403,
-    );
-    const change = await shop.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${client.id}`,
-      headers: { ...SAME_ORIGIN, cookie: admin },
-      payload: { role: 'admin' },
-    });
+    const client = await shop.newClient();
+    expect((await client.get('/api/admin/users')).statusCode).toBe(403);
+    const change = await shop.admin.patch(`/api/admin/users/${client.id}`, { role: 'admin' });
     expect(change.statusCode).toBe(200);
     expect(change.json().role).toBe('admin');
-    const me = await shop.app.inject({ url: '/api/me', headers: { cookie: client.cookie } });
+    const me = await client.get('/api/me');
     expect(me.json()).toMatchObject({ role: 'admin', isAdmin: true });
-    expect((await shop.app.inject({ url: '/api/admin/users', headers: { cookie: client.cookie } })).statusCode).toBe(
-      200,
-    );
+    expect((await client.get('/api/admin/users')).statusCode).toBe(200);
   });
 
   it('refuses a change of one’s own role (403) and any role but client or admin (400)', async () => {
-    const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const me = (await shop.app.inject({ url: '/api/me', headers: { cookie: admin } })).json<{ id: string }>();
-    const own = await shop.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${me.id}`,
-      headers: { ...SAME_ORIGIN, cookie: admin },
-      payload: { role: 'client' },
-    });
+    const own = await shop.admin.patch(`/api/admin/users/${shop.admin.id}`, { role: 'client' });
     expect(own.statusCode).toBe(403);
     expect(own.json().error.message).toBe('You cannot change your own role.');
-    const client = await createClient(shop.app, 'roles@example.com');
+    const client = await shop.newClient();
     for (const role of ['user', 'root', '', null]) {
-      const bad = await shop.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/users/${client.id}`,
-        headers: { ...SAME_ORIGIN, cookie: admin },
-        payload: { role },
-      });
+      const bad = await shop.admin.patch(`/api/admin/users/${client.id}`, { role });
       expect(bad.statusCode).toBe(400);
     }
-    const missing = await shop.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/users/nobody',
-      headers: { ...SAME_ORIGIN, cookie: admin },
-      payload: { role: 'admin' },
-    });
+    const missing = await shop.admin.patch('/api/admin/users/nobody', { role: 'admin' });
     expect(missing.statusCode).toBe(404);
   });
 
   it('lists users newest first for administrators', async () => {
-    const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const users = (await shop.app.inject({ url: '/api/admin/users', headers: { cookie: admin } })).json<
+    const users = (await shop.admin.get('/api/admin/users')).json<
       Array<{ email: string; created_date: string; role: string }>
     >();
     expect(users.map((user) => user.email)).toContain('jane@example.com');
@@ -193,12 +166,11 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
   });
 
   it('refuses cross-origin state changes even with a valid session', async () => {
-    const admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const client = await createClient(shop.app, 'csrf@example.com');
+    const client = await shop.newClient();
     const adminRoute = await shop.app.inject({
       method: 'PATCH',
       url: `/api/admin/users/${client.id}`,
-      headers: { origin: 'https://evil.example', cookie: admin },
+      headers: { origin: 'https://evil.example', cookie: shop.admin.cookie },
       payload: { role: 'admin' },
     });
     expect(adminRoute.statusCode).toBe(403);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, SAME_ORIGIN } from '../../../tests/support/sessions.js';
+import { newClient } from '../../../tests/support/factories.js';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { verifiedSessionToken } from './session-user.js';
 
@@ -13,8 +13,8 @@ describe.each(testDialects)('the session of a request on %s', (dialect) => {
   const me = (cookie: string) => shop.app.inject({ url: '/api/me', headers: { cookie } });
 
   it('reads the user from a signed cookie, and refuses an altered one', async () => {
-    const client = await createClient(shop.app, 'signed@example.com');
-    expect((await me(client.cookie)).json()).toMatchObject({ email: 'signed@example.com', role: 'client' });
+    const client = await newClient(shop.app);
+    expect((await me(client.cookie)).json()).toMatchObject({ email: client.email, role: 'client' });
     const altered = client.cookie.replace(
       /session_token=([^;]{4})/,
       (_match, start: string) => `session_token=${start === 'AAAA' ? 'BBBB' : 'AAAA'}`,
@@ -24,19 +24,15 @@ describe.each(testDialects)('the session of a request on %s', (dialect) => {
   });
 
   it('applies a role change and a sign-out to the very next request', async () => {
-    const client = await createClient(shop.app, 'promoted@example.com');
+    const client = await newClient(shop.app);
     await shop.app.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', client.id).execute();
     expect((await me(client.cookie)).json().isAdmin).toBe(true);
-    await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { ...SAME_ORIGIN, cookie: client.cookie },
-    });
+    await client.post('/api/auth/sign-out');
     expect((await me(client.cookie)).statusCode).toBe(401);
   });
 
   it('refuses an expired session, and leaves one due for its daily extension to better-auth', async () => {
-    const client = await createClient(shop.app, 'aging@example.com');
+    const client = await newClient(shop.app);
     const setExpiry = (ms: number) =>
       shop.app.database.db
         .updateTable('sessions')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newOrder, newRobot } from '../../../tests/support/factories.js';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { isUniqueViolation } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
@@ -80,21 +81,8 @@ describe.each(testDialects)('database on %s', (dialect) => {
 
   it('keeps orders when their robot is deleted', async () => {
     const { db } = shop.app.database;
-    const robot = await db.selectFrom('robots').select(['id', 'name']).executeTakeFirstOrThrow();
-    const orderId = randomUUID();
-    await db
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        user_id: null,
-        robot_id: robot.id,
-        robot_name: robot.name,
-        telegram_username: '@client',
-        strategy_instructions: 'x'.repeat(60),
-        price: 100,
-        estimated_delivery: new Date().toISOString(),
-      })
-      .execute();
+    const robot = await newRobot(shop.app);
+    const { id: orderId } = await newOrder(shop.app, { robot });
     await db.deleteFrom('robots').where('id', '=', robot.id).execute();
     const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(order.robot_id).toBeNull();

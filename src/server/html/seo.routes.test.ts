@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRobot } from '../../../tests/support/factories.js';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 
@@ -12,17 +13,13 @@ describe('search engines and plain pages', () => {
   afterAll(() => shop.close());
 
   it('lists Home, the public pages and every active robot in sitemap.xml', async () => {
+    const inactive = await newRobot(shop.app, { status: 'inactive' });
     const response = await shop.app.inject('/sitemap.xml');
     expect(response.headers['content-type']).toContain('application/xml');
     for (const robot of robots) expect(response.body).toContain(`/RobotDetail?robotId=${robot.id}`);
     expect(response.body).toContain('<loc>http://localhost:3000/FAQ</loc>');
     for (const page of ['Terms', 'Privacy', 'RefundPolicy', 'RiskDisclosure'])
       expect(response.body).toContain(`<loc>http://localhost:3000/${page}</loc>`);
-    const inactive = await shop.app.database.db
-      .selectFrom('robots')
-      .select('id')
-      .where('status', '=', 'inactive')
-      .executeTakeFirstOrThrow();
     expect(response.body).not.toContain(inactive.id);
   });
 

@@ -1,13 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  activeRobot,
-  createOrder,
-  paymentCallback,
-  setSetting,
-  WORKFLOW_SECRET,
-} from '../../../tests/support/orders.js';
-import { createClient } from '../../../tests/support/sessions.js';
+import { newOrder, newRobot, setSetting } from '../../../tests/support/factories.js';
+import { paymentCallback, WORKFLOW_SECRET } from '../../../tests/support/orders.js';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { countPaymentCallback, eventStreamOpened } from './metrics.js';
 
@@ -47,11 +41,7 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
   });
 
   it('counts requests by route pattern, never by raw URL', async () => {
-    const robot = await shop.app.database.db
-      .selectFrom('robots')
-      .select('id')
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow();
+    const robot = await newRobot(shop.app);
     const series =
       'tradebot_http_request_duration_seconds_count{method="GET",route="/api/robots/:id",status_code="200"}';
     const before = seriesValue(await scrape(), series) ?? 0;
@@ -91,8 +81,7 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
 
   it('counts the order event streams the shop opens and the payment callbacks it receives, by result', async () => {
     await setSetting(shop.app, 'n8n_secret_token', WORKFLOW_SECRET);
-    const client = await createClient(shop.app, 'metrics-client@example.com');
-    const order = await createOrder(shop.app, client.cookie, (await activeRobot(shop.app)).id);
+    const order = await newOrder(shop.app);
     const streams = 'tradebot_event_streams_open';
     const results = ['paid', 'unchanged', 'refused', 'unknown_order', 'invalid'] as const;
     const series = (result: string) => `tradebot_payment_callbacks_total{result="${result}"}`;
@@ -106,7 +95,7 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
     const { port } = shop.app.server.address() as AddressInfo;
     const controller = new AbortController();
     const stream = await fetch(`http://127.0.0.1:${port}/api/orders/${order.id}/events`, {
-      headers: { cookie: client.cookie },
+      headers: { cookie: order.client.cookie },
       signal: controller.signal,
     });
     expect(stream.status).toBe(200);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../../../tests/support/admin-api.js';
-import { signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import type { HeroBanner } from '../../../shared/schemas/catalogue.js';
 
 describe.each(testDialects)('storefront banners on %s', (dialect) => {
@@ -23,18 +22,16 @@ describe.each(testDialects)('storefront banners on %s', (dialect) => {
 });
 
 describe.each(testDialects)('banner management on %s', (dialect) => {
-  let shop: TestApp;
-  let api: ReturnType<typeof adminApi>;
+  let shop: Shop;
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
-    api = adminApi(shop.app, await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password));
+    shop = await withShop(dialect);
   });
   afterAll(() => shop.close());
 
   it('gives a new banner the current count as its order, checks YouTube ids, moves by one (never below 0)', async () => {
-    const before = (await api('GET', '/api/admin/banners')).json<HeroBanner[]>();
-    const created = await api('POST', '/api/admin/banners', {
+    const before = (await shop.admin.get('/api/admin/banners')).json<HeroBanner[]>();
+    const created = await shop.admin.post('/api/admin/banners', {
       title: 'Launch',
       type: 'youtube',
       content_url: 'https://youtu.be/dQw4w9WgXcQ',
@@ -42,7 +39,7 @@ describe.each(testDialects)('banner management on %s', (dialect) => {
     expect(created.statusCode).toBe(201);
     const banner = created.json<HeroBanner>();
     expect(banner).toMatchObject({ order_index: before.length, active: true });
-    const badVideo = await api('POST', '/api/admin/banners', {
+    const badVideo = await shop.admin.post('/api/admin/banners', {
       title: 'Bad',
       type: 'youtube',
       content_url: 'https://youtu.be/short',
@@ -50,26 +47,26 @@ describe.each(testDialects)('banner management on %s', (dialect) => {
     expect(badVideo.statusCode).toBe(400);
     expect(badVideo.json().error.fields).toHaveProperty('body.content_url');
     expect(
-      (await api('POST', '/api/admin/banners', { title: 'Bad', type: 'image', content_url: 'javascript:alert(1)' }))
+      (await shop.admin.post('/api/admin/banners', { title: 'Bad', type: 'image', content_url: 'javascript:alert(1)' }))
         .statusCode,
     ).toBe(400);
     expect(
-      (await api('PATCH', `/api/admin/banners/${banner.id}`, { content_url: 'https://example.com/not-a-video' }))
+      (await shop.admin.patch(`/api/admin/banners/${banner.id}`, { content_url: 'https://example.com/not-a-video' }))
         .statusCode,
     ).toBe(400);
 
-    const up = await api('POST', `/api/admin/banners/${banner.id}/move`, { direction: 'up' });
+    const up = await shop.admin.post(`/api/admin/banners/${banner.id}/move`, { direction: 'up' });
     expect(up.json<HeroBanner[]>().find((b) => b.id === banner.id)!.order_index).toBe(before.length - 1);
-    const down = await api('POST', `/api/admin/banners/${banner.id}/move`, { direction: 'down' });
+    const down = await shop.admin.post(`/api/admin/banners/${banner.id}/move`, { direction: 'down' });
     expect(down.json<HeroBanner[]>().find((b) => b.id === banner.id)!.order_index).toBe(before.length);
     await shop.app.database.db.updateTable('banners').set({ order_index: 0 }).where('id', '=', banner.id).execute();
-    const floor = await api('POST', `/api/admin/banners/${banner.id}/move`, { direction: 'up' });
+    const floor = await shop.admin.post(`/api/admin/banners/${banner.id}/move`, { direction: 'up' });
     expect(floor.json<HeroBanner[]>().find((b) => b.id === banner.id)!.order_index).toBe(0);
 
-    expect((await api('PATCH', `/api/admin/banners/${banner.id}`, { active: false })).json<HeroBanner>().active).toBe(
-      false,
-    );
+    expect(
+      (await shop.admin.patch(`/api/admin/banners/${banner.id}`, { active: false })).json<HeroBanner>().active,
+    ).toBe(false);
     expect((await shop.app.inject('/api/banners')).json<HeroBanner[]>().map((b) => b.id)).not.toContain(banner.id);
-    expect((await api('DELETE', `/api/admin/banners/${banner.id}`)).statusCode).toBe(204);
+    expect((await shop.admin.delete(`/api/admin/banners/${banner.id}`)).statusCode).toBe(204);
   });
 });

@@ -1,60 +1,60 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../../../tests/support/admin-api.js';
-import { signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { testDialects } from '../../../../tests/support/test-app.js';
 import type { Category, Robot } from '../../../shared/schemas/catalogue.js';
 
 describe.each(testDialects)('robot and category management on %s', (dialect) => {
-  let shop: TestApp;
-  let api: ReturnType<typeof adminApi>;
+  let shop: Shop;
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
-    api = adminApi(shop.app, await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password));
+    shop = await withShop(dialect);
   });
   afterAll(() => shop.close());
 
   it('creates, renames, deactivates and deletes a category; visitors see each change at once', async () => {
     await shop.app.inject('/api/categories');
-    const created = await api('POST', '/api/admin/categories', { name: 'Crypto Bots', key: 'crypto_bots' });
+    const created = await shop.admin.post('/api/admin/categories', { name: 'Crypto Bots', key: 'crypto_bots' });
     expect(created.statusCode).toBe(201);
     const category = created.json<Category>();
     expect(category).toMatchObject({ name: 'Crypto Bots', key: 'crypto_bots', active: true });
     expect((await shop.app.inject('/api/categories')).json<Category[]>().map((c) => c.key)).toContain('crypto_bots');
 
-    const off = await api('PATCH', `/api/admin/categories/${category.id}`, { active: false });
+    const off = await shop.admin.patch(`/api/admin/categories/${category.id}`, { active: false });
     expect(off.json<Category>()).toMatchObject({ name: 'Crypto Bots', active: false });
     expect((await shop.app.inject('/api/categories')).json<Category[]>().map((c) => c.key)).not.toContain(
       'crypto_bots',
     );
 
-    expect((await api('DELETE', `/api/admin/categories/${category.id}`)).statusCode).toBe(204);
-    expect((await api('GET', '/api/admin/categories')).json<Category[]>().map((c) => c.id)).not.toContain(category.id);
-    expect((await api('DELETE', `/api/admin/categories/${category.id}`)).statusCode).toBe(404);
+    expect((await shop.admin.delete(`/api/admin/categories/${category.id}`)).statusCode).toBe(204);
+    expect((await shop.admin.get('/api/admin/categories')).json<Category[]>().map((c) => c.id)).not.toContain(
+      category.id,
+    );
+    expect((await shop.admin.delete(`/api/admin/categories/${category.id}`)).statusCode).toBe(404);
   });
 
   it('answers 409 to a duplicate key and refuses to delete a category robots use, saying how many', async () => {
-    const [first] = (await api('GET', '/api/admin/categories')).json<Category[]>();
-    const duplicate = await api('POST', '/api/admin/categories', { name: 'Again', key: first!.key });
+    const [first] = (await shop.admin.get('/api/admin/categories')).json<Category[]>();
+    await shop.newRobot({ category: first!.key });
+    const duplicate = await shop.admin.post('/api/admin/categories', { name: 'Again', key: first!.key });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error).toMatchObject({
       code: 'duplicate_key',
       fields: { 'body.key': 'already used by another category' },
     });
-    const used = (await api('GET', '/api/admin/robots'))
+    const used = (await shop.admin.get('/api/admin/robots'))
       .json<Robot[]>()
       .filter((robot) => robot.category === first!.key).length;
     expect(used).toBeGreaterThan(0);
-    const refused = await api('DELETE', `/api/admin/categories/${first!.id}`);
+    const refused = await shop.admin.delete(`/api/admin/categories/${first!.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({ code: 'category_in_use', fields: { robots: String(used) } });
     expect(refused.json().error.message).toContain(`${used} robot`);
-    expect((await api('POST', '/api/admin/categories', { name: 'Bad key', key: 'Bad Key!' })).statusCode).toBe(400);
+    expect((await shop.admin.post('/api/admin/categories', { name: 'Bad key', key: 'Bad Key!' })).statusCode).toBe(400);
   });
 
   it('creates a robot with a sanitised description and parsed figures, edits and deletes it', async () => {
-    const [category] = (await api('GET', '/api/admin/categories')).json<Category[]>();
-    const created = await api('POST', '/api/admin/robots', {
+    const [category] = (await shop.admin.get('/api/admin/categories')).json<Category[]>();
+    const created = await shop.admin.post('/api/admin/robots', {
       name: 'Test Scalper',
       price: 149.5,
       description:
@@ -88,9 +88,9 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
       status: 'inactive',
     });
     // Inactive: the back office lists it, visitors do not.
-    expect((await api('GET', '/api/admin/robots')).json<Robot[]>().map((r) => r.id)).toContain(robot.id);
+    expect((await shop.admin.get('/api/admin/robots')).json<Robot[]>().map((r) => r.id)).toContain(robot.id);
     expect((await shop.app.inject(`/api/robots/${robot.id}`)).statusCode).toBe(404);
-    const shown = await api('PATCH', `/api/admin/robots/${robot.id}`, { status: 'active', price: 99 });
+    const shown = await shop.admin.patch(`/api/admin/robots/${robot.id}`, { status: 'active', price: 99 });
     expect(shown.json<Robot>()).toMatchObject({
       status: 'active',
       price: 99,
@@ -98,29 +98,30 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     });
     expect((await shop.app.inject(`/api/robots/${robot.id}`)).json<Robot>().price).toBe(99);
 
-    expect((await api('POST', '/api/admin/robots', { price: 10 })).statusCode).toBe(400);
-    expect((await api('POST', '/api/admin/robots', { name: 'No price' })).statusCode).toBe(400);
+    expect((await shop.admin.post('/api/admin/robots', { price: 10 })).statusCode).toBe(400);
+    expect((await shop.admin.post('/api/admin/robots', { name: 'No price' })).statusCode).toBe(400);
     expect(
-      (await api('POST', '/api/admin/robots', { name: 'X', price: 1, category: 'no_such_category' })).statusCode,
+      (await shop.admin.post('/api/admin/robots', { name: 'X', price: 1, category: 'no_such_category' })).statusCode,
     ).toBe(400);
     expect(
-      (await api('POST', '/api/admin/robots', { name: 'X', price: 1, image_url: 'javascript:alert(1)' })).statusCode,
+      (await shop.admin.post('/api/admin/robots', { name: 'X', price: 1, image_url: 'javascript:alert(1)' }))
+        .statusCode,
     ).toBe(400);
 
-    expect((await api('DELETE', `/api/admin/robots/${robot.id}`)).statusCode).toBe(204);
+    expect((await shop.admin.delete(`/api/admin/robots/${robot.id}`)).statusCode).toBe(204);
     expect((await shop.app.inject(`/api/robots/${robot.id}`)).statusCode).toBe(404);
   });
 
   it('records every change in the activity log: who, what and which record', async () => {
-    const activity = (await api('GET', '/api/admin/audit?resource=robot')).json();
+    const activity = (await shop.admin.get('/api/admin/audit?resource=robot')).json();
     expect(activity.total).toBe(3);
     expect(activity.rows.map((row: { action: string }) => row.action)).toEqual(['delete', 'update', 'create']);
     expect(activity.rows[1]).toMatchObject({
-      actor_email: TEST_ADMIN.email,
+      actor_email: shop.admin.email,
       summary: 'Test Scalper',
       changes: { status: { from: 'inactive', to: 'active' }, price: { from: 149.5, to: 99 } },
     });
-    const csv = await api('GET', '/api/admin/audit/export?resource=category');
+    const csv = await shop.admin.get('/api/admin/audit/export?resource=category');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('created_at,actor_email,action,resource,record_id,summary,changes');
     expect(csv.body).toContain('Crypto Bots');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRobot } from '../../../../tests/support/factories.js';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import type { Category, Robot } from '../../../shared/schemas/catalogue.js';
 
@@ -7,12 +8,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
   let inactiveId: string;
   beforeAll(async () => {
     shop = await createTestApp(dialect);
-    const inactive = await shop.app.database.db
-      .selectFrom('robots')
-      .select('id')
-      .where('status', '=', 'inactive')
-      .executeTakeFirstOrThrow();
-    inactiveId = inactive.id;
+    inactiveId = (await newRobot(shop.app, { status: 'inactive' })).id;
   });
   afterAll(() => shop.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWorkflow, type FakeWorkflow } from '../../../../tests/support/fake-workflow.js';
+import { setSetting } from '../../../../tests/support/factories.js';
 import { SAME_ORIGIN } from '../../../../tests/support/sessions.js';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 
@@ -16,8 +17,6 @@ describe.each(testDialects)('chat relay on %s', (dialect) => {
     await shop.close();
   });
 
-  const setSetting = (key: string, value: string) =>
-    shop.app.database.db.updateTable('settings').set({ value }).where('key', '=', key).execute();
   const ask = (message: unknown) =>
     shop.app.inject({ method: 'POST', url: '/api/chat', headers: SAME_ORIGIN, payload: { message } });
 
@@ -28,8 +27,8 @@ describe.each(testDialects)('chat relay on %s', (dialect) => {
   });
 
   it('forwards {message, timestamp} to the workflow and returns its response', async () => {
-    await setSetting('chatbot_enabled', 'true');
-    await setSetting('chatbot_webhook_url', workflow.url);
+    await setSetting(shop.app, 'chatbot_enabled', 'true');
+    await setSetting(shop.app, 'chatbot_webhook_url', workflow.url);
     const response = await ask('Which robot trades gold?');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ response: 'Hello from the workflow' });
@@ -59,7 +58,7 @@ describe.each(testDialects)('chat relay on %s', (dialect) => {
       'http://[::ffff:169.254.169.254]/',
       'http://[::ffff:a9fe:a9fe]/',
     ]) {
-      await setSetting('chatbot_webhook_url', url);
+      await setSetting(shop.app, 'chatbot_webhook_url', url);
       const refused = await ask('Hi');
       expect(refused.statusCode, url).toBe(502);
       // The reason (a link-local address) goes to the log, not to visitors: chat-failures.routes.test.ts.
@@ -67,7 +66,7 @@ describe.each(testDialects)('chat relay on %s', (dialect) => {
         'Sorry, I am experiencing technical difficulties. Please try again later.',
       );
     }
-    await setSetting('chatbot_webhook_url', workflow.url);
+    await setSetting(shop.app, 'chatbot_webhook_url', workflow.url);
     workflow.answer = { status: 200, body: { response: 'Still here' } };
     expect((await ask('Hi')).json()).toEqual({ response: 'Still here' });
   });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../../../tests/support/admin-api.js';
-import { signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import type { ContentPage } from '../../../shared/schemas/catalogue.js';
 
@@ -37,18 +36,16 @@ describe.each(testDialects)('storefront content pages on %s', (dialect) => {
 });
 
 describe.each(testDialects)('content page management on %s', (dialect) => {
-  let shop: TestApp;
-  let api: ReturnType<typeof adminApi>;
+  let shop: Shop;
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
-    api = adminApi(shop.app, await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password));
+    shop = await withShop(dialect);
   });
   afterAll(() => shop.close());
 
   it('saves a content page sanitised, and visitors read it at once', async () => {
     await shop.app.inject('/api/pages/copy_trade');
-    const saved = await api('PUT', '/api/admin/pages/copy_trade', {
+    const saved = await shop.admin.put('/api/admin/pages/copy_trade', {
       title: 'Copy our trades',
       content:
         '<p>Join <a href="javascript:x()">now</a></p><img src="data:image/gif;base64,R0lGOD"><p class="ql-align-center">Centre</p>',
@@ -59,7 +56,7 @@ describe.each(testDialects)('content page management on %s', (dialect) => {
       content: '<p>Join <a>now</a></p><p class="ql-align-center">Centre</p>',
     });
     expect((await shop.app.inject('/api/pages/copy_trade')).json<ContentPage>().title).toBe('Copy our trades');
-    expect((await api('PUT', '/api/admin/pages/about', { title: 'x', content: '' })).statusCode).toBe(400);
-    expect((await api('PUT', '/api/admin/pages/update', { title: '', content: '' })).statusCode).toBe(400);
+    expect((await shop.admin.put('/api/admin/pages/about', { title: 'x', content: '' })).statusCode).toBe(400);
+    expect((await shop.admin.put('/api/admin/pages/update', { title: '', content: '' })).statusCode).toBe(400);
   });
 });

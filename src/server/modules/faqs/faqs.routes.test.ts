@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../../../tests/support/admin-api.js';
-import { signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import type { Faq } from '../../../shared/schemas/catalogue.js';
 
 describe.each(testDialects)('storefront FAQs on %s', (dialect) => {
@@ -25,17 +24,15 @@ describe.each(testDialects)('storefront FAQs on %s', (dialect) => {
 });
 
 describe.each(testDialects)('FAQ management on %s', (dialect) => {
-  let shop: TestApp;
-  let api: ReturnType<typeof adminApi>;
+  let shop: Shop;
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
-    api = adminApi(shop.app, await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password));
+    shop = await withShop(dialect);
   });
   afterAll(() => shop.close());
 
   it('swaps an FAQ with its neighbour; the first cannot go up, the last cannot go down; answers lose markup', async () => {
-    const created = await api('POST', '/api/admin/faqs', {
+    const created = await shop.admin.post('/api/admin/faqs', {
       question: 'Refunds?',
       answer: 'Yes <b>within</b> 14 days\n<script>alert(1)</script>Ask us.',
     });
@@ -43,21 +40,24 @@ describe.each(testDialects)('FAQ management on %s', (dialect) => {
     const faq = created.json<Faq>();
     expect(faq.answer).toBe('Yes within 14 days\nAsk us.');
     const ids = (faqs: Faq[]) => faqs.map((item) => item.id);
-    const start = (await api('GET', '/api/admin/faqs')).json<Faq[]>();
+    const start = (await shop.admin.get('/api/admin/faqs')).json<Faq[]>();
     expect(ids(start).at(-1)).toBe(faq.id);
 
-    const stay = (await api('POST', `/api/admin/faqs/${faq.id}/move`, { direction: 'down' })).json<Faq[]>();
+    const stay = (await shop.admin.post(`/api/admin/faqs/${faq.id}/move`, { direction: 'down' })).json<Faq[]>();
     expect(ids(stay)).toEqual(ids(start));
-    const up = (await api('POST', `/api/admin/faqs/${faq.id}/move`, { direction: 'up' })).json<Faq[]>();
+    const up = (await shop.admin.post(`/api/admin/faqs/${faq.id}/move`, { direction: 'up' })).json<Faq[]>();
     expect(ids(up)).toEqual([...ids(start).slice(0, -2), faq.id, ids(start).at(-2)]);
     expect(up.map((item) => item.order_index)).toEqual(up.map((_, index) => index));
     const first = ids(start)[0]!;
-    expect(ids((await api('POST', `/api/admin/faqs/${first}/move`, { direction: 'up' })).json<Faq[]>())[0]).toBe(first);
+    expect(ids((await shop.admin.post(`/api/admin/faqs/${first}/move`, { direction: 'up' })).json<Faq[]>())[0]).toBe(
+      first,
+    );
 
     expect(
-      (await api('POST', '/api/admin/faqs', { question: 'Empty?', answer: '<img src=x onerror="x()">' })).statusCode,
+      (await shop.admin.post('/api/admin/faqs', { question: 'Empty?', answer: '<img src=x onerror="x()">' }))
+        .statusCode,
     ).toBe(400);
-    expect((await api('POST', '/api/admin/faqs', { question: '', answer: 'x' })).statusCode).toBe(400);
-    expect((await api('POST', '/api/admin/faqs/nope/move', { direction: 'up' })).statusCode).toBe(404);
+    expect((await shop.admin.post('/api/admin/faqs', { question: '', answer: 'x' })).statusCode).toBe(400);
+    expect((await shop.admin.post('/api/admin/faqs/nope/move', { direction: 'up' })).statusCode).toBe(404);
   });
 });

@@ -4,23 +4,16 @@ import { buildApp } from '../../app.js';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../../tests/support/fake-smtp-server.js';
 import { insertSubscribers } from '../../../../tests/support/newsletter-subscribers.js';
 import { waitFor } from '../../../../tests/support/processes.js';
-import { SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { signInAdmin, type SignedInUser } from '../../../../tests/support/factories.js';
+import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 
 describe.each(testDialects)('newsletter campaigns sent directly by email on %s', (dialect) => {
   let smtp: FakeSmtpServer;
   let shop: TestApp;
-  let cookie: string;
+  let admin: SignedInUser;
 
-  const send = (payload: object) =>
-    shop.app.inject({
-      method: 'POST',
-      url: '/api/admin/newsletter/send',
-      headers: { ...SAME_ORIGIN, cookie },
-      payload,
-    });
-  const campaigns = async () =>
-    (await shop.app.inject({ url: '/api/admin/newsletter/campaigns', headers: { cookie } })).json<CampaignSummary[]>();
+  const send = (payload: object) => admin.post('/api/admin/newsletter/send', payload);
+  const campaigns = async () => (await admin.get('/api/admin/newsletter/campaigns')).json<CampaignSummary[]>();
   const finished = (id: string) =>
     waitFor(
       async () => (await campaigns()).find((campaign) => campaign.id === id && campaign.status === 'sent'),
@@ -34,7 +27,7 @@ describe.each(testDialects)('newsletter campaigns sent directly by email on %s',
       NEWSLETTER_SEND_RATE: '10000',
       REQUIRE_EMAIL_VERIFICATION: 'false',
     });
-    cookie = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(shop.app);
   });
   afterAll(async () => {
     await shop.close();
@@ -141,19 +134,18 @@ describe.each(testDialects.filter((dialect) => dialect === 'postgres'))('several
   it('sends a campaign from exactly one of them', async () => {
     second = await buildApp(shop.config, { logger: false, webRoot: shop.dataDir });
     await insertSubscribers(shop.app.database.db, 300);
-    const cookie = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: '/api/admin/newsletter/send',
-      headers: { ...SAME_ORIGIN, cookie },
-      payload: { title: 'Shared', content: '<p>x</p>', recipients: 'all' },
+    const admin = await signInAdmin(shop.app);
+    const response = await admin.post('/api/admin/newsletter/send', {
+      title: 'Shared',
+      content: '<p>x</p>',
+      recipients: 'all',
     });
     expect(response.statusCode).toBe(202);
     // Both instances look for work: the one that created the campaign at once, the other now.
     second.campaignSender.wake();
     await waitFor(
       async () =>
-        (await second!.inject({ url: '/api/admin/newsletter/campaigns', headers: { cookie } })).json<
+        (await second!.inject({ url: '/api/admin/newsletter/campaigns', headers: { cookie: admin.cookie } })).json<
           CampaignSummary[]
         >()[0]?.status === 'sent'
           ? true

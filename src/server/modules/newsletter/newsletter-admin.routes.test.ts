@@ -5,31 +5,23 @@ import type { CampaignSummary, SubscriberPage } from '../../../shared/schemas/ne
 import { signBody } from '../../integrations/automation-auth.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../../../../tests/support/fake-workflow.js';
 import { insertSubscribers } from '../../../../tests/support/newsletter-subscribers.js';
-import { SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { SAME_ORIGIN } from '../../../../tests/support/sessions.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { testDialects } from '../../../../tests/support/test-app.js';
 
 /** Automation secrets have at least 32 characters (issue 7). */
 const NEWS_SECRET = 'newsletter-workflow-secret-0123456789';
 
 describe.each(testDialects)('newsletter management on %s', (dialect) => {
-  let shop: TestApp;
-  let cookie: string;
+  let shop: Shop;
   let workflow: FakeWorkflow;
   let ids: string[];
 
-  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown) =>
-    shop.app.inject({
-      method,
-      url,
-      headers: { ...SAME_ORIGIN, cookie },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const setSettings = (values: Record<string, string>) => call('PATCH', '/api/admin/settings', { values });
+  const setSettings = (values: Record<string, string>) => shop.admin.patch('/api/admin/settings', { values });
   const db = () => shop.app.database.db;
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
-    cookie = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    shop = await withShop(dialect);
     workflow = await startFakeWorkflow('/newsletter');
     ids = await insertSubscribers(db(), 120);
   });
@@ -40,7 +32,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
 
   describe('subscribers', () => {
     it('lists them newest first, 50 a page, with the total', async () => {
-      const first = (await call('GET', '/api/admin/newsletter/subscribers')).json<SubscriberPage>();
+      const first = (await shop.admin.get('/api/admin/newsletter/subscribers')).json<SubscriberPage>();
       expect(first.total).toBe(120);
       expect(first.pageSize).toBe(50);
       expect(first.items).toHaveLength(50);
@@ -50,34 +42,34 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
         created_date: expect.any(String),
         confirmed: true,
       });
-      const third = (await call('GET', '/api/admin/newsletter/subscribers?page=3')).json<SubscriberPage>();
+      const third = (await shop.admin.get('/api/admin/newsletter/subscribers?page=3')).json<SubscriberPage>();
       expect(third.items.map((row) => row.email)).toEqual(
         Array.from({ length: 20 }, (_, index) => `sub-${19 - index}@example.com`),
       );
     });
 
     it('searches by address, case-insensitively, with % and _ taken literally', async () => {
-      const found = (await call('GET', '/api/admin/newsletter/subscribers?q=SUB-11')).json<SubscriberPage>();
+      const found = (await shop.admin.get('/api/admin/newsletter/subscribers?q=SUB-11')).json<SubscriberPage>();
       expect(found.total).toBe(11);
       expect(found.items.every((row) => row.email.startsWith('sub-11'))).toBe(true);
-      expect((await call('GET', '/api/admin/newsletter/subscribers?q=%25')).json<SubscriberPage>().total).toBe(0);
-      expect((await call('GET', '/api/admin/newsletter/subscribers?q=sub_1')).json<SubscriberPage>().total).toBe(0);
+      expect((await shop.admin.get('/api/admin/newsletter/subscribers?q=%25')).json<SubscriberPage>().total).toBe(0);
+      expect((await shop.admin.get('/api/admin/newsletter/subscribers?q=sub_1')).json<SubscriberPage>().total).toBe(0);
     });
 
     it('refuses a bad page number with a 400', async () => {
-      const response = await call('GET', '/api/admin/newsletter/subscribers?page=zero');
+      const response = await shop.admin.get('/api/admin/newsletter/subscribers?page=zero');
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields).toHaveProperty('querystring.page');
     });
 
     it('deletes the ticked subscribers, or every one matching the search', async () => {
       const extra = await insertSubscribers(db(), 3, 'delete.test');
-      const ticked = await call('DELETE', '/api/admin/newsletter/subscribers', { ids: extra.slice(0, 2) });
+      const ticked = await shop.admin.delete('/api/admin/newsletter/subscribers', { ids: extra.slice(0, 2) });
       expect(ticked.json()).toEqual({ deleted: 2 });
-      const matching = await call('DELETE', '/api/admin/newsletter/subscribers', { ids: 'all', q: '@delete.test' });
+      const matching = await shop.admin.delete('/api/admin/newsletter/subscribers', { ids: 'all', q: '@delete.test' });
       expect(matching.json()).toEqual({ deleted: 1 });
-      expect((await call('GET', '/api/admin/newsletter/subscribers')).json<SubscriberPage>().total).toBe(120);
-      const empty = await call('DELETE', '/api/admin/newsletter/subscribers', { ids: [] });
+      expect((await shop.admin.get('/api/admin/newsletter/subscribers')).json<SubscriberPage>().total).toBe(120);
+      const empty = await shop.admin.delete('/api/admin/newsletter/subscribers', { ids: [] });
       expect(empty.statusCode).toBe(400);
     });
   });
@@ -103,7 +95,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
           },
         ])
         .execute();
-      const response = await call('GET', '/api/admin/newsletter/subscribers.csv?q=');
+      const response = await shop.admin.get('/api/admin/newsletter/subscribers.csv?q=');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(
@@ -126,7 +118,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
     });
 
     it('exports only the ticked subscribers when ids are given', async () => {
-      const response = await call('GET', `/api/admin/newsletter/subscribers.csv?ids=${ids[0]},${ids[1]}`);
+      const response = await shop.admin.get(`/api/admin/newsletter/subscribers.csv?ids=${ids[0]},${ids[1]}`);
       const lines = response.body.trimEnd().split('\r\n');
       expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(['sub-1@example.com', 'sub-0@example.com']);
     });
@@ -134,22 +126,22 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
 
   describe('templates', () => {
     it('creates, lists and deletes templates; unknown ids are 404', async () => {
-      const created = await call('POST', '/api/admin/newsletter/templates', {
+      const created = await shop.admin.post('/api/admin/newsletter/templates', {
         title: 'Welcome',
         content: '<p>Hello</p>',
       });
       expect(created.statusCode).toBe(201);
       const template = created.json<{ id: string }>();
-      expect((await call('GET', '/api/admin/newsletter/templates')).json()).toEqual([
+      expect((await shop.admin.get('/api/admin/newsletter/templates')).json()).toEqual([
         expect.objectContaining({ id: template.id, title: 'Welcome', content: '<p>Hello</p>' }),
       ]);
-      expect((await call('DELETE', `/api/admin/newsletter/templates/${template.id}`)).statusCode).toBe(204);
-      expect((await call('DELETE', `/api/admin/newsletter/templates/${template.id}`)).statusCode).toBe(404);
-      expect((await call('GET', '/api/admin/newsletter/templates')).json()).toEqual([]);
+      expect((await shop.admin.delete(`/api/admin/newsletter/templates/${template.id}`)).statusCode).toBe(204);
+      expect((await shop.admin.delete(`/api/admin/newsletter/templates/${template.id}`)).statusCode).toBe(404);
+      expect((await shop.admin.get('/api/admin/newsletter/templates')).json()).toEqual([]);
     });
 
     it('refuses a blank title or an empty editor with the SPEC message', async () => {
-      const response = await call('POST', '/api/admin/newsletter/templates', { title: ' ', content: '<p><br></p>' });
+      const response = await shop.admin.post('/api/admin/newsletter/templates', { title: ' ', content: '<p><br></p>' });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields).toEqual({
         'body.title': 'Titre et contenu requis.',
@@ -165,7 +157,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
     });
 
     it('says the workflow is not configured when neither it nor SMTP is', async () => {
-      const response = await call('POST', '/api/admin/newsletter/send', {
+      const response = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'News',
         content: '<p>Hi</p>',
         recipients: [ids[0]],
@@ -180,7 +172,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
     it("posts SPEC §7's payload with the secret and signature, and saves a new template", async () => {
       await setSettings({ n8n_newsletter_url: workflow.url, n8n_secret_token: NEWS_SECRET });
       workflow.answer = { status: 200, body: { resulat: 'success' } };
-      const response = await call('POST', '/api/admin/newsletter/send', {
+      const response = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'Big news',
         content: '<p>Robots <strong>inside</strong></p>',
         recipients: [ids[0], ids[1]],
@@ -197,7 +189,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
         action: 'send_newsletter',
         title: 'Big news',
         content: '<p>Robots <strong>inside</strong></p>',
-        sender: TEST_ADMIN.email,
+        sender: shop.admin.email,
       });
       expect(new Date(body.sent_at as string).toISOString()).toBe(body.sent_at);
       expect(body.recipients).toEqual([
@@ -218,10 +210,10 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
 
     it('accepts `result` as well, sends to all that match the search, and saves no template when one was chosen', async () => {
       const template = (
-        await call('POST', '/api/admin/newsletter/templates', { title: 'Kept', content: '<p>x</p>' })
+        await shop.admin.post('/api/admin/newsletter/templates', { title: 'Kept', content: '<p>x</p>' })
       ).json<{ id: string }>();
       workflow.answer = { status: 200, body: { result: 'success' } };
-      const response = await call('POST', '/api/admin/newsletter/send', {
+      const response = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'Kept',
         content: '<p>x</p>',
         recipients: 'all',
@@ -231,12 +223,12 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect((workflow.requests[0]!.body as { recipients: unknown[] }).recipients).toHaveLength(11);
       expect(response.json().template).toBeNull();
-      expect((await call('GET', '/api/admin/newsletter/templates')).json()).toHaveLength(1);
+      expect((await shop.admin.get('/api/admin/newsletter/templates')).json()).toHaveLength(1);
     });
 
     it("says 'Erreur {status}: {message}' when the workflow answers an HTTP error", async () => {
       workflow.answer = { status: 500, body: { message: 'Workflow crashed' } };
-      const response = await call('POST', '/api/admin/newsletter/send', {
+      const response = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'T',
         content: '<p>c</p>',
         recipients: [ids[0]],
@@ -251,7 +243,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
 
     it('says the answer did not confirm success otherwise, and keeps the failure in the history', async () => {
       workflow.answer = { status: 200, body: { result: 'queued' } };
-      const response = await call('POST', '/api/admin/newsletter/send', {
+      const response = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'Unconfirmed',
         content: '<p>c</p>',
         recipients: [ids[0]],
@@ -261,7 +253,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
         code: 'newsletter_not_confirmed',
         message: "Erreur lors de l'envoi: La réponse du webhook n'a pas confirmé le succès.",
       });
-      const history = (await call('GET', '/api/admin/newsletter/campaigns')).json<CampaignSummary[]>();
+      const history = (await shop.admin.get('/api/admin/newsletter/campaigns')).json<CampaignSummary[]>();
       expect(history[0]).toMatchObject({
         title: 'Unconfirmed',
         channel: 'workflow',
@@ -275,7 +267,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       workflow.answer = { status: 200, body: { result: 'success' } };
       const hostile =
         '<p onclick="steal()">Hi <a href="javascript:alert(1)">there</a></p><script>alert(1)</script><img src="x" onerror="alert(1)">';
-      const response = await call('POST', '/api/admin/newsletter/send', {
+      const response = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'Clean',
         content: hostile,
         recipients: [ids[0]],
@@ -287,7 +279,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       workflow.requests.length = 0;
       const withImage =
         '<p>See <a href="/RobotDetail?robotId=1">this robot</a></p><p><img src="/files/public/images/chart.png"></p>';
-      const pictured = await call('POST', '/api/admin/newsletter/send', {
+      const pictured = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'Pictured',
         content: withImage,
         recipients: [ids[0]],
@@ -299,7 +291,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       expect(pictured.json().template.content).toBe(
         '<p>See <a href="/RobotDetail?robotId=1">this robot</a></p><p><img src="/files/public/images/chart.png" /></p>',
       );
-      const onlyScript = await call('POST', '/api/admin/newsletter/templates', {
+      const onlyScript = await shop.admin.post('/api/admin/newsletter/templates', {
         title: 'Nothing',
         content: '<script>alert(1)</script>',
       });
@@ -309,10 +301,10 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
 
     it('refuses a send without recipient or without title and content', async () => {
       expect(
-        (await call('POST', '/api/admin/newsletter/send', { title: 'T', content: '<p>c</p>', recipients: [] }))
+        (await shop.admin.post('/api/admin/newsletter/send', { title: 'T', content: '<p>c</p>', recipients: [] }))
           .statusCode,
       ).toBe(400);
-      const nobody = await call('POST', '/api/admin/newsletter/send', {
+      const nobody = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'T',
         content: '<p>c</p>',
         recipients: 'all',
@@ -320,7 +312,11 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       });
       expect(nobody.statusCode).toBe(400);
       expect(nobody.json().error.fields).toEqual({ 'body.recipients': 'Choose at least one recipient.' });
-      const blank = await call('POST', '/api/admin/newsletter/send', { title: '', content: '', recipients: [ids[0]] });
+      const blank = await shop.admin.post('/api/admin/newsletter/send', {
+        title: '',
+        content: '',
+        recipients: [ids[0]],
+      });
       expect(blank.json().error.fields['body.title']).toBe('Titre et contenu requis.');
       expect(workflow.requests).toHaveLength(0);
     });
@@ -370,7 +366,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
 
       workflow.requests.length = 0;
       workflow.answer = { status: 200, body: { resulat: 'success' } };
-      const before = await call('POST', '/api/admin/newsletter/send', {
+      const before = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'T',
         content: '<p>c</p>',
         recipients: 'all',
@@ -385,7 +381,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Inscription confirmée');
-      const after = await call('POST', '/api/admin/newsletter/send', {
+      const after = await shop.admin.post('/api/admin/newsletter/send', {
         title: 'T',
         content: '<p>c</p>',
         recipients: 'all',

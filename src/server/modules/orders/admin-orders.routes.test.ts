@@ -2,18 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderNumber } from '../../../shared/order-number.js';
-import {
-  activeRobot,
-  createOrder,
-  paymentCallback,
-  setSetting,
-  uploadRobotFile,
-  WORKFLOW_SECRET,
-} from '../../../../tests/support/orders.js';
+import type { SignedInUser } from '../../../../tests/support/factories.js';
+import { paymentCallback, uploadRobotFile, WORKFLOW_SECRET } from '../../../../tests/support/orders.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { testDialects } from '../../../../tests/support/test-app.js';
+import type { Robot } from '../../../shared/schemas/catalogue.js';
 import { readOutbox } from '../../../../tests/support/outbox.js';
 import { robotZip } from '../../../../tests/support/robot-files.js';
-import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import { cleanFileName } from '../../text/file-names.js';
 
 /** Every file under a folder, recursively (none when it does not exist). */
@@ -28,30 +23,23 @@ function filesUnder(folder: string): string[] {
 }
 
 describe.each(testDialects)('order management on %s', (dialect) => {
-  let shop: TestApp;
+  let shop: Shop;
   let admin: string;
-  let client: Awaited<ReturnType<typeof createClient>>;
-  let robot: { id: string; name: string; price: number };
+  let client: SignedInUser;
+  let robot: Robot;
   const orderFiles = (orderId: string) => filesUnder(path.join(shop.dataDir, 'storage', 'private', 'orders', orderId));
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' });
-    admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    client = await createClient(shop.app, 'buyer@example.com', 'Zoé Buyer');
-    robot = await activeRobot(shop.app);
-    await setSetting(shop.app, 'n8n_secret_token', WORKFLOW_SECRET);
+    shop = await withShop(dialect, { env: { STATS_REFRESH_SECONDS: '0' }, client: { name: 'Zoé Buyer' } });
+    admin = shop.admin.cookie;
+    client = shop.client;
+    robot = await shop.newRobot();
+    await shop.setSetting('n8n_secret_token', WORKFLOW_SECRET);
   });
   afterAll(() => shop.close());
 
-  const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, payload?: unknown) =>
-    shop.app.inject({
-      method,
-      url,
-      headers: { ...SAME_ORIGIN, cookie: admin },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
   const paidOrder = async () => {
-    const order = await createOrder(shop.app, client.cookie, robot.id);
+    const order = await shop.newOrder({ client, robot });
     await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
     return order;
   };
@@ -70,7 +58,7 @@ describe.each(testDialects)('order management on %s', (dialect) => {
   });
 
   it('refuses delivery for an unpaid order, a wrong type and a file over 50 MB, keeping nothing', async () => {
-    const unpaid = await createOrder(shop.app, client.cookie, robot.id);
+    const unpaid = await shop.newOrder({ client, robot });
     expect((await uploadRobotFile(shop.app, admin, unpaid.id, 'robot.zip', Buffer.from('x'))).statusCode).toBe(409);
     const order = await paidOrder();
     const exe = await uploadRobotFile(shop.app, admin, order.id, 'robot.exe', Buffer.from('MZ'));
@@ -81,87 +69,70 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     expect(orderFiles(order.id)).toEqual([]);
     expect(orderFiles(unpaid.id)).toEqual([]);
     expect(filesUnder(path.join(shop.dataDir, 'storage', '.partial'))).toEqual([]);
-    const row = await call('GET', `/api/admin/orders/${order.id}`);
+    const row = await shop.admin.get(`/api/admin/orders/${order.id}`);
     expect(row.json()).toMatchObject({ status: 'paid', has_file: false });
-    const noFile = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/admin/orders/${order.id}/file`,
-      headers: { ...SAME_ORIGIN, cookie: admin },
-      payload: { file: 'x' },
-    });
+    const noFile = await shop.admin.put(`/api/admin/orders/${order.id}/file`, { file: 'x' });
     expect(noFile.statusCode).toBe(415);
   });
 
   it('sets any status by hand, and deletes an order with its file', async () => {
     const order = await paidOrder();
-    const patched = await call('PATCH', `/api/admin/orders/${order.id}`, { status: 'in_progress' });
+    const patched = await shop.admin.patch(`/api/admin/orders/${order.id}`, { status: 'in_progress' });
     expect(patched.json().status).toBe('in_progress');
-    expect((await call('PATCH', `/api/admin/orders/${order.id}`, { status: 'shipped' })).statusCode).toBe(400);
+    expect((await shop.admin.patch(`/api/admin/orders/${order.id}`, { status: 'shipped' })).statusCode).toBe(400);
     await uploadRobotFile(shop.app, admin, order.id, 'robot.py', Buffer.from('print(1)'));
     expect(orderFiles(order.id)).toHaveLength(1);
-    expect((await call('DELETE', `/api/admin/orders/${order.id}`)).statusCode).toBe(204);
+    expect((await shop.admin.delete(`/api/admin/orders/${order.id}`)).statusCode).toBe(204);
     expect(orderFiles(order.id)).toEqual([]);
-    expect((await call('GET', `/api/admin/orders/${order.id}`)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/admin/orders/${order.id}`)).statusCode).toBe(404);
+    expect((await shop.admin.get(`/api/admin/orders/${order.id}`)).statusCode).toBe(404);
+    expect((await shop.admin.delete(`/api/admin/orders/${order.id}`)).statusCode).toBe(404);
   });
 
   it('shows an order with its callbacks, downloads and grants, and grants extra downloads', async () => {
     const order = await paidOrder();
     await uploadRobotFile(shop.app, admin, order.id, 'robot.mq4', Buffer.from('ea'));
     for (let i = 0; i < 2; i++) {
-      await shop.app.inject({
-        method: 'POST',
-        url: `/api/orders/${order.id}/download`,
-        headers: { ...SAME_ORIGIN, cookie: client.cookie },
-      });
+      await client.post(`/api/orders/${order.id}/download`);
     }
-    const granted = await call('POST', `/api/admin/orders/${order.id}/download-grants`, { extra: 1 });
+    const granted = await shop.admin.post(`/api/admin/orders/${order.id}/download-grants`, { extra: 1 });
     expect(granted.json()).toMatchObject({ download_count: 1, downloads_remaining: 1 });
-    const detail = (await call('GET', `/api/admin/orders/${order.id}`)).json();
-    expect(detail).toMatchObject({ client_email: 'buyer@example.com', client_name: 'Zoé Buyer', language: 'en' });
+    const detail = (await shop.admin.get(`/api/admin/orders/${order.id}`)).json();
+    expect(detail).toMatchObject({ client_email: client.email, client_name: 'Zoé Buyer', language: 'en' });
     expect(detail.callbacks).toHaveLength(1);
     expect(detail.callbacks[0]).toMatchObject({ outcome: 'applied', signature: 'secret' });
     expect(detail.downloads).toHaveLength(2);
     expect(detail.grants).toEqual([expect.objectContaining({ extra: 1 })]);
     expect(detail).not.toHaveProperty('file_path');
-    expect(
-      (
-        await shop.app.inject({
-          method: 'POST',
-          url: `/api/orders/${order.id}/download`,
-          headers: { ...SAME_ORIGIN, cookie: client.cookie },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await client.post(`/api/orders/${order.id}/download`)).statusCode).toBe(200);
   });
 
   it('pages, filters by status and searches by order number, client and robot', async () => {
-    const other = await createClient(shop.app, 'searchable@example.com', 'Quentin Search');
-    const mine = await createOrder(shop.app, other.cookie, robot.id);
-    const byClient = (await call('GET', '/api/admin/orders?q=QUENTIN')).json();
+    const other = await shop.newClient({ name: 'Quentin Search' });
+    const mine = await shop.newOrder({ client: other, robot });
+    const byClient = (await shop.admin.get('/api/admin/orders?q=QUENTIN')).json();
     expect(byClient.items.map((o: { id: string }) => o.id)).toEqual([mine.id]);
-    expect((await call('GET', `/api/admin/orders?q=${shortOrderNumber(mine.id)}`)).json().items[0].id).toBe(mine.id);
+    expect((await shop.admin.get(`/api/admin/orders?q=${shortOrderNumber(mine.id)}`)).json().items[0].id).toBe(mine.id);
     expect(
-      (await call('GET', `/api/admin/orders?q=${encodeURIComponent(robot.name.toLowerCase())}`)).json().total,
+      (await shop.admin.get(`/api/admin/orders?q=${encodeURIComponent(robot.name.toLowerCase())}`)).json().total,
     ).toBeGreaterThan(1);
-    expect((await call('GET', '/api/admin/orders?q=%25')).json().total).toBe(0);
-    const pending = (await call('GET', '/api/admin/orders?status=pending_payment')).json();
+    expect((await shop.admin.get('/api/admin/orders?q=%25')).json().total).toBe(0);
+    const pending = (await shop.admin.get('/api/admin/orders?status=pending_payment')).json();
     expect(pending.items.every((o: { status: string }) => o.status === 'pending_payment')).toBe(true);
-    const all = (await call('GET', '/api/admin/orders')).json();
+    const all = (await shop.admin.get('/api/admin/orders')).json();
     expect(all.page_size).toBe(25);
     expect(all.items[0].id).toBe(mine.id);
-    expect((await call('GET', '/api/admin/orders?page=2')).json()).toMatchObject({ page: 2, items: [] });
-    expect((await call('GET', '/api/admin/orders?status=lost')).statusCode).toBe(400);
+    expect((await shop.admin.get('/api/admin/orders?page=2')).json()).toMatchObject({ page: 2, items: [] });
+    expect((await shop.admin.get('/api/admin/orders?status=lost')).statusCode).toBe(400);
   });
 
   it('exports the orders as CSV, defusing formulas', async () => {
-    const order = await createOrder(shop.app, client.cookie, robot.id);
+    const order = await shop.newOrder({ client, robot });
     await shop.app.database.db
       .updateTable('orders')
       .set({ telegram_username: '@=HYPERLINK("x")' })
       .where('id', '=', order.id)
       .execute();
-    const response = await call('GET', '/api/admin/orders/export?status=pending_payment');
+    const response = await shop.admin.get('/api/admin/orders/export?status=pending_payment');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = response.body.trim().split('\r\n');
@@ -173,7 +144,7 @@ describe.each(testDialects)('order management on %s', (dialect) => {
   });
 
   it('totals revenue over paid, completed and in-progress orders, orders and users, with 30 days of revenue', async () => {
-    const totals = (await call('GET', '/api/admin/dashboard')).json();
+    const totals = (await shop.admin.get('/api/admin/dashboard')).json();
     const orders = await shop.app.database.db.selectFrom('orders').select(['price', 'status']).execute();
     const revenue = orders
       .filter((o) => ['paid', 'completed', 'in_progress'].includes(o.status))
@@ -189,18 +160,12 @@ describe.each(testDialects)('order management on %s', (dialect) => {
   });
 
   it('writes the order emails in the language of the client', async () => {
-    const french = await createClient(shop.app, 'francais@example.com', 'Jean');
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { ...SAME_ORIGIN, cookie: french.cookie, 'accept-language': 'fr-FR,fr;q=0.9' },
-      payload: {
-        robot_id: robot.id,
-        telegram_username: '@jean',
-        strategy_instructions: 'x'.repeat(60),
-        terms_accepted: true,
-      },
-    });
+    const french = await shop.newClient({ name: 'Jean' });
+    const response = await french.post(
+      '/api/orders',
+      { robot_id: robot.id, telegram_username: '@jean', strategy_instructions: 'x'.repeat(60), terms_accepted: true },
+      { 'accept-language': 'fr-FR,fr;q=0.9' },
+    );
     const order = response.json();
     await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
     await uploadRobotFile(shop.app, admin, order.id, 'robot.zip', robotZip());
@@ -209,12 +174,12 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     // Sign-up also mails an address confirmation (directly, not through the email outbox): only the
     // order emails count. readOutbox decodes the messages, whose lines quoted-printable may break.
     const mails = readOutbox(shop.dataDir).filter((mail) => !mail.text.includes('/api/auth/verify-email'));
-    const toClient = mails.filter((mail) => mail.to === 'francais@example.com');
+    const toClient = mails.filter((mail) => mail.to === french.email);
     expect(toClient).toHaveLength(3);
     expect(toClient.map((mail) => mail.subject).join('\n')).toContain('Commande');
     expect(toClient.every((mail) => mail.text.includes('/Dashboard'))).toBe(true);
     expect(
-      mails.some((mail) => mail.to === TEST_ADMIN.email && mail.subject.includes(shortOrderNumber(order.id))),
+      mails.some((mail) => mail.to === shop.admin.email && mail.subject.includes(shortOrderNumber(order.id))),
     ).toBe(true);
   });
 

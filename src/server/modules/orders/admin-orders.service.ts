@@ -30,6 +30,11 @@ export function robotFileExtension(fileName: string): (typeof ROBOT_FILE_EXTENSI
     : null;
 }
 
+/** Where a delivered robot file is stored: a new key per upload, so a replaced file never collides. */
+export function robotFileKey(orderId: string, extension: string): string {
+  return `private/orders/${orderId}/${randomUUID()}.${extension}`;
+}
+
 const csvColumns = [
   'id',
   'created_date',
@@ -105,7 +110,7 @@ export class AdminOrdersService {
       throw new UnsupportedMediaTypeError(
         `Accepted robot files: ${ROBOT_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`,
       );
-    const key = `private/orders/${id}/${randomUUID()}.${extension}`;
+    const key = robotFileKey(id, extension);
     // Piped, not pipelined: a refusal must not destroy the upload's stream, which the route
     // drains so that the client reads our answer.
     const checked = body.pipe(robotFileCheck(extension));

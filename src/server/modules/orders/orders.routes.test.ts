@@ -1,61 +1,39 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWorkflow, type FakeWorkflow } from '../../../../tests/support/fake-workflow.js';
-import {
-  activeRobot,
-  createOrder,
-  orderBody,
-  paymentCallback,
-  setSetting,
-  uploadRobotFile,
-  WORKFLOW_SECRET,
-} from '../../../../tests/support/orders.js';
+import type { SignedInUser } from '../../../../tests/support/factories.js';
+import { orderBody, paymentCallback, WORKFLOW_SECRET } from '../../../../tests/support/orders.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { testDialects } from '../../../../tests/support/test-app.js';
+import type { Robot } from '../../../shared/schemas/catalogue.js';
 import { robotZip, zipArchive } from '../../../../tests/support/robot-files.js';
-import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import { signBody } from '../../integrations/automation-auth.js';
 import { DownloadLinks } from './download-links.js';
 
 describe.each(testDialects)('orders of a client on %s', (dialect) => {
-  let shop: TestApp;
+  let shop: Shop;
   let workflow: FakeWorkflow;
-  let robot: { id: string; name: string; price: number };
-  let alice: Awaited<ReturnType<typeof createClient>>;
-  let bob: Awaited<ReturnType<typeof createClient>>;
-  let admin: string;
+  let robot: Robot;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' });
+    shop = await withShop(dialect, { env: { STATS_REFRESH_SECONDS: '0' }, client: { name: 'Alice Martin' } });
     workflow = await startFakeWorkflow();
-    robot = await activeRobot(shop.app);
-    alice = await createClient(shop.app, 'alice@example.com', 'Alice Martin');
-    bob = await createClient(shop.app, 'bob@example.com');
-    admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    await setSetting(shop.app, 'n8n_secret_token', WORKFLOW_SECRET);
+    robot = await shop.newRobot();
+    alice = shop.client;
+    bob = await shop.newClient();
+    await shop.setSetting('n8n_secret_token', WORKFLOW_SECRET);
   });
   afterAll(async () => {
     await shop.close();
     await workflow.close();
   });
 
-  const call = (
-    method: 'GET' | 'POST',
-    url: string,
-    cookie: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    shop.app.inject({
-      method,
-      url,
-      headers: { ...SAME_ORIGIN, cookie, ...headers },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-
   describe('creation', () => {
     it('takes the price and name from the robot, never from the body, and stores the terms acceptance', async () => {
       const before = Date.now();
-      const response = await call('POST', '/api/orders', alice.cookie, {
+      const response = await alice.post('/api/orders', {
         ...orderBody(robot.id),
         price: 1,
         robot_name: 'Cheap',
@@ -88,21 +66,16 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
         [{ strategy_instructions: 'x'.repeat(1001) }, 'body.strategy_instructions', 'Maximum 1000 characters allowed'],
       ];
       for (const [change, field, message] of cases) {
-        const response = await call('POST', '/api/orders', alice.cookie, orderBody(robot.id, change));
+        const response = await alice.post('/api/orders', orderBody(robot.id, change));
         expect(response.statusCode, field).toBe(400);
         expect(response.json().error.fields[field]).toBe(message);
       }
     });
 
     it('answers 404 for an unknown or inactive robot', async () => {
-      expect((await call('POST', '/api/orders', alice.cookie, orderBody('no-such-robot'))).statusCode).toBe(404);
-      const other = await shop.app.database.db
-        .selectFrom('robots')
-        .select('id')
-        .where('id', '!=', robot.id)
-        .executeTakeFirstOrThrow();
-      await shop.app.database.db.updateTable('robots').set({ status: 'inactive' }).where('id', '=', other.id).execute();
-      const response = await call('POST', '/api/orders', alice.cookie, orderBody(other.id));
+      expect((await alice.post('/api/orders', orderBody('no-such-robot'))).statusCode).toBe(404);
+      const other = await shop.newRobot({ status: 'inactive' });
+      const response = await alice.post('/api/orders', orderBody(other.id));
       expect(response.statusCode).toBe(404);
       expect(response.json().error.message).toBe('Robot not found');
     });
@@ -110,7 +83,7 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
     it('creates exactly one order for ten identical requests in parallel with one Idempotency-Key', async () => {
       const responses = await Promise.all(
         Array.from({ length: 10 }, () =>
-          call('POST', '/api/orders', bob.cookie, orderBody(robot.id), { 'idempotency-key': 'checkout-42' }),
+          bob.post('/api/orders', orderBody(robot.id), { 'idempotency-key': 'checkout-42' }),
         ),
       );
       expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
@@ -122,47 +95,40 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
         .execute();
       expect(stored).toHaveLength(1);
       // The same key from another user is another order.
-      const alices = await call('POST', '/api/orders', alice.cookie, orderBody(robot.id), {
+      const alices = await alice.post('/api/orders', orderBody(robot.id), {
         'idempotency-key': 'checkout-42',
       });
       expect(alices.json().id).not.toBe(responses[0]!.json().id);
     });
 
     it('refuses a reused key for another robot, and a malformed key', async () => {
-      const other = await shop.app.database.db
-        .selectFrom('robots')
-        .select('id')
-        .where('id', '!=', robot.id)
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow();
+      const other = await shop.newRobot();
       expect(
-        (await call('POST', '/api/orders', bob.cookie, orderBody(other.id), { 'idempotency-key': 'checkout-42' }))
-          .statusCode,
+        (await bob.post('/api/orders', orderBody(other.id), { 'idempotency-key': 'checkout-42' })).statusCode,
       ).toBe(409);
       expect(
-        (await call('POST', '/api/orders', bob.cookie, orderBody(robot.id), { 'idempotency-key': 'é'.repeat(3) }))
-          .statusCode,
+        (await bob.post('/api/orders', orderBody(robot.id), { 'idempotency-key': 'é'.repeat(3) })).statusCode,
       ).toBe(400);
     });
   });
 
   describe('reading', () => {
     it('lists only the caller’s orders, newest first, and hides other clients’ orders as missing', async () => {
-      const first = await createOrder(shop.app, bob.cookie, robot.id);
-      const second = await createOrder(shop.app, bob.cookie, robot.id);
-      const list = (await call('GET', '/api/orders', bob.cookie)).json<{ id: string }[]>();
+      const first = await shop.newOrder({ client: bob, robot });
+      const second = await shop.newOrder({ client: bob, robot });
+      const list = (await bob.get('/api/orders')).json<{ id: string }[]>();
       expect(list.map((order) => order.id).slice(0, 2)).toEqual([second.id, first.id]);
-      expect(
-        (await call('GET', '/api/orders', alice.cookie)).json<{ id: string }[]>().map((order) => order.id),
-      ).not.toContain(first.id);
+      expect((await alice.get('/api/orders')).json<{ id: string }[]>().map((order) => order.id)).not.toContain(
+        first.id,
+      );
       for (const [method, url] of [
         ['GET', `/api/orders/${first.id}`],
         ['POST', `/api/orders/${first.id}/payment`],
         ['POST', `/api/orders/${first.id}/download`],
         ['GET', `/api/orders/${first.id}/events`],
       ] as const) {
-        const hidden = await call(method, url, alice.cookie);
-        const missing = await call(method, url.replace(first.id, 'no-such-order'), alice.cookie);
+        const hidden = await alice.request(method, url);
+        const missing = await alice.request(method, url.replace(first.id, 'no-such-order'));
         expect(hidden.statusCode, url).toBe(404);
         expect(hidden.json()).toEqual(missing.json());
       }
@@ -171,37 +137,37 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
 
   describe('payment', () => {
     it('says so when no payment workflow is configured', async () => {
-      await setSetting(shop.app, 'n8n_webhook_url', '');
-      const order = await createOrder(shop.app, alice.cookie, robot.id);
-      const response = await call('POST', `/api/orders/${order.id}/payment`, alice.cookie);
+      await shop.setSetting('n8n_webhook_url', '');
+      const order = await shop.newOrder({ client: alice, robot });
+      const response = await alice.post(`/api/orders/${order.id}/payment`);
       expect(response.statusCode).toBe(503);
       expect(response.json().error.message).toBe('Payment system not configured. Please contact the administrator.');
     });
 
     it('reports an HTTP error and a missing PayUrl of the workflow as SPEC §8 says', async () => {
-      await setSetting(shop.app, 'n8n_webhook_url', workflow.url);
-      const order = await createOrder(shop.app, alice.cookie, robot.id);
+      await shop.setSetting('n8n_webhook_url', workflow.url);
+      const order = await shop.newOrder({ client: alice, robot });
       workflow.answer = { status: 500, body: { message: 'Wallet offline' } };
-      const failed = await call('POST', `/api/orders/${order.id}/payment`, alice.cookie);
+      const failed = await alice.post(`/api/orders/${order.id}/payment`);
       expect(failed.statusCode).toBe(502);
       expect(failed.json().error.message).toBe('Error 500: Wallet offline');
       workflow.answer = { status: 200, body: { order_id: order.id, payment_id: 'p-1' } };
-      const noUrl = await call('POST', `/api/orders/${order.id}/payment`, alice.cookie);
+      const noUrl = await alice.post(`/api/orders/${order.id}/payment`);
       expect(noUrl.statusCode).toBe(502);
       expect(noUrl.json().error.message).toBe('Invalid response from payment system: PayUrl missing.');
       workflow.answer = { status: 200, body: { PayUrl: 'javascript:alert(1)', payment_id: 'p-1' } };
-      expect((await call('POST', `/api/orders/${order.id}/payment`, alice.cookie)).statusCode).toBe(502);
+      expect((await alice.post(`/api/orders/${order.id}/payment`)).statusCode).toBe(502);
     });
 
     it('posts the SPEC §7 payload with the secret and a signature, stores the page and re-opens it', async () => {
-      await setSetting(shop.app, 'n8n_webhook_url', workflow.url);
-      const order = await createOrder(shop.app, alice.cookie, robot.id);
+      await shop.setSetting('n8n_webhook_url', workflow.url);
+      const order = await shop.newOrder({ client: alice, robot });
       workflow.requests.length = 0;
       workflow.answer = {
         status: 200,
         body: [{ PayUrl: 'https://pay.example.com/i/abc', order_id: order.id, payment_id: 'pay-1' }],
       };
-      const started = await call('POST', `/api/orders/${order.id}/payment`, alice.cookie);
+      const started = await alice.post(`/api/orders/${order.id}/payment`);
       expect(started.statusCode).toBe(200);
       expect(started.json()).toEqual({
         pay_url: 'https://pay.example.com/i/abc',
@@ -213,7 +179,7 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
       expect(sent.body).toMatchObject({
         order_id: order.id,
         user_id: alice.id,
-        user_email: 'alice@example.com',
+        user_email: alice.email,
         user_name: 'Alice Martin',
         robot_id: robot.id,
         robot_name: robot.name,
@@ -225,49 +191,44 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
       expect(sent.headers['x-secret-token']).toBe(WORKFLOW_SECRET);
       expect(sent.headers['x-signature']).toBe(signBody(WORKFLOW_SECRET, sent.rawBody));
 
-      const again = await call('POST', `/api/orders/${order.id}/payment`, alice.cookie);
+      const again = await alice.post(`/api/orders/${order.id}/payment`);
       expect(again.json()).toEqual(started.json());
       expect(workflow.requests).toHaveLength(1);
-      expect((await call('GET', `/api/orders/${order.id}`, alice.cookie)).json()).toMatchObject({
+      expect((await alice.get(`/api/orders/${order.id}`)).json()).toMatchObject({
         payment_id: 'pay-1',
         pay_url: 'https://pay.example.com/i/abc',
       });
     });
 
     it('starts a new payment for the same order after a failure, and refuses once paid', async () => {
-      await setSetting(shop.app, 'n8n_webhook_url', workflow.url);
-      const order = await createOrder(shop.app, alice.cookie, robot.id);
+      await shop.setSetting('n8n_webhook_url', workflow.url);
+      const order = await shop.newOrder({ client: alice, robot });
       workflow.answer = { status: 200, body: { PayUrl: 'https://pay.example.com/first', payment_id: 'first' } };
-      await call('POST', `/api/orders/${order.id}/payment`, alice.cookie);
+      await alice.post(`/api/orders/${order.id}/payment`);
       expect(
         (await paymentCallback(shop.app, { order_id: order.id, status: 'expired', payment_id: 'first' })).statusCode,
       ).toBe(200);
       workflow.answer = { status: 200, body: { PayUrl: 'https://pay.example.com/second', payment_id: 'second' } };
-      const retried = await call('POST', `/api/orders/${order.id}/payment`, alice.cookie);
+      const retried = await alice.post(`/api/orders/${order.id}/payment`);
       expect(retried.json()).toEqual({
         pay_url: 'https://pay.example.com/second',
         order_id: order.id,
         payment_id: 'second',
       });
-      expect((await call('GET', `/api/orders/${order.id}`, alice.cookie)).json().status).toBe('pending_payment');
+      expect((await alice.get(`/api/orders/${order.id}`)).json().status).toBe('pending_payment');
       await paymentCallback(shop.app, { order_id: order.id, status: 'paid', payment_id: 'second' });
-      const paid = await call('POST', `/api/orders/${order.id}/payment`, alice.cookie);
+      const paid = await alice.post(`/api/orders/${order.id}/payment`);
       expect(paid.statusCode).toBe(409);
     });
   });
 
   describe('downloads', () => {
-    async function deliveredOrder(content = robotZip()) {
-      const order = await createOrder(shop.app, alice.cookie, robot.id);
-      await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
-      const uploaded = await uploadRobotFile(shop.app, admin, order.id, 'Golden Robot é.zip', content);
-      expect(uploaded.statusCode).toBe(200);
-      return order;
-    }
+    const deliveredOrder = (content = robotZip()) =>
+      shop.newOrder({ client: alice, robot, file: { name: 'Golden Robot é.zip', content } });
 
     it('refuses before delivery', async () => {
-      const order = await createOrder(shop.app, alice.cookie, robot.id);
-      const response = await call('POST', `/api/orders/${order.id}/download`, alice.cookie);
+      const order = await shop.newOrder({ client: alice, robot });
+      const response = await alice.post(`/api/orders/${order.id}/download`);
       expect(response.statusCode).toBe(409);
       expect(response.json().error.code).toBe('file_unavailable');
     });
@@ -276,7 +237,7 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
       const order = await deliveredOrder();
       const responses = await Promise.all(
         Array.from({ length: 50 }, () =>
-          call('POST', `/api/orders/${order.id}/download`, alice.cookie, undefined, { 'user-agent': 'DownloadTest/1' }),
+          alice.post(`/api/orders/${order.id}/download`, undefined, { 'user-agent': 'DownloadTest/1' }),
         ),
       );
       const ok = responses.filter((response) => response.statusCode === 200);
@@ -294,7 +255,7 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
         .execute();
       expect(logged).toHaveLength(2);
       expect(logged[0]).toMatchObject({ user_agent: 'DownloadTest/1' });
-      expect((await call('GET', `/api/orders/${order.id}`, alice.cookie)).json()).toMatchObject({
+      expect((await alice.get(`/api/orders/${order.id}`)).json()).toMatchObject({
         download_count: 2,
         downloads_remaining: 0,
       });
@@ -303,7 +264,7 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
     it('streams the file under its original name without a session, for an hour; altered or expired links are refused', async () => {
       const content = zipArchive([{ name: 'robot.mq4', content: Buffer.from('#property strict\n'.repeat(1000)) }]);
       const order = await deliveredOrder(content);
-      const link = (await call('POST', `/api/orders/${order.id}/download`, alice.cookie)).json<{
+      const link = (await alice.post(`/api/orders/${order.id}/download`)).json<{
         url: string;
         expires_at: string;
         remaining: number;
@@ -338,7 +299,7 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
     it('streams the current order at once, then each change, and honours Last-Event-ID', async () => {
       await shop.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = shop.app.server.address() as AddressInfo;
-      const order = await createOrder(shop.app, alice.cookie, robot.id);
+      const order = await shop.newOrder({ client: alice, robot });
       const controller = new AbortController();
       const response = await fetch(`http://127.0.0.1:${port}/api/orders/${order.id}/events`, {
         headers: { cookie: alice.cookie },

@@ -1,28 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activeRobot,
-  createOrder,
-  paymentCallback,
-  setSetting,
-  WORKFLOW_SECRET,
-} from '../../../../tests/support/orders.js';
-import { createClient } from '../../../../tests/support/sessions.js';
-import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { paymentCallback, WORKFLOW_SECRET } from '../../../../tests/support/orders.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { testDialects } from '../../../../tests/support/test-app.js';
+import type { Robot } from '../../../shared/schemas/catalogue.js';
 
 describe.each(testDialects)('payment callbacks on %s', (dialect) => {
-  let shop: TestApp;
-  let client: Awaited<ReturnType<typeof createClient>>;
-  let robotId: string;
+  let shop: Shop;
+  let robot: Robot;
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' });
-    client = await createClient(shop.app, 'payer@example.com');
-    robotId = (await activeRobot(shop.app)).id;
-    await setSetting(shop.app, 'n8n_secret_token', WORKFLOW_SECRET);
+    shop = await withShop(dialect, { env: { STATS_REFRESH_SECONDS: '0' } });
+    robot = await shop.newRobot();
+    await shop.setSetting('n8n_secret_token', WORKFLOW_SECRET);
   });
   afterAll(() => shop.close());
 
-  const newOrder = () => createOrder(shop.app, client.cookie, robotId);
+  const newOrder = () => shop.newOrder({ client: shop.client, robot });
   const statusOf = async (id: string) =>
     (await shop.app.database.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow())
       .status;

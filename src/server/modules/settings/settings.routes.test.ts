@@ -1,29 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAutomationCredentials } from '../../integrations/automation-auth.js';
 import { startFakeWorkflow } from '../../../../tests/support/fake-workflow.js';
-import { SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { setSetting } from '../../../../tests/support/factories.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import { publicSettingKeys } from '../../../shared/settings-keys.js';
 
 describe.each(testDialects)('settings administration on %s', (dialect) => {
-  let shop: TestApp;
-  let admin: string;
+  let shop: Shop;
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
-    admin = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    shop = await withShop(dialect);
   });
   afterAll(() => shop.close());
 
-  const save = (values: Record<string, unknown>) =>
-    shop.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/settings',
-      headers: { ...SAME_ORIGIN, cookie: admin },
-      payload: { values },
-    });
+  const save = (values: Record<string, unknown>) => shop.admin.patch('/api/admin/settings', { values });
 
   it('returns every key, with the defaults of SPEC §3', async () => {
-    const all = (await shop.app.inject({ url: '/api/admin/settings', headers: { cookie: admin } })).json();
+    const all = (await shop.admin.get('/api/admin/settings')).json();
     expect(all).toMatchObject({
       chatbot_enabled: 'false',
       chatbot_welcome_message: 'Hello! How can I help you?',
@@ -63,7 +56,7 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
       const response = await save(values);
       expect(response.statusCode).toBe(400);
     }
-    const all = (await shop.app.inject({ url: '/api/admin/settings', headers: { cookie: admin } })).json();
+    const all = (await shop.admin.get('/api/admin/settings')).json();
     expect(all.hero_title).toBe('Trade smarter');
   });
 
@@ -71,9 +64,9 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
     const set = await save({ n8n_secret_token: 'first-secret-value-0123456789abcdef' });
     expect(set.json()).toMatchObject({ n8n_secret_token_set: true });
     const replaced = await save({ n8n_secret_token: 'second-secret-value-0123456789abcdef' });
-    const read = await shop.app.inject({ url: '/api/admin/settings', headers: { cookie: admin } });
-    const activity = await shop.app.inject({ url: '/api/admin/audit?resource=settings', headers: { cookie: admin } });
-    const exported = await shop.app.inject({ url: '/api/admin/audit/export', headers: { cookie: admin } });
+    const read = await shop.admin.get('/api/admin/settings');
+    const activity = await shop.admin.get('/api/admin/audit?resource=settings');
+    const exported = await shop.admin.get('/api/admin/audit/export');
     for (const response of [set, replaced, read, activity, exported]) {
       expect(response.statusCode).toBe(200);
       expect(response.body).not.toMatch(/first-secret-value-0123456789abcdef|second-secret-value-0123456789abcdef/);
@@ -88,13 +81,7 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
     try {
       await save({ n8n_secret_token: 'ping-secret-0123456789abcdef0123456789' });
       workflow.answer = { status: 204, body: '' };
-      const test = (payload: Record<string, unknown>) =>
-        shop.app.inject({
-          method: 'POST',
-          url: '/api/admin/settings/test-webhook',
-          headers: { ...SAME_ORIGIN, cookie: admin },
-          payload,
-        });
+      const test = (payload: Record<string, unknown>) => shop.admin.post('/api/admin/settings/test-webhook', payload);
       const typed = await test({ key: 'n8n_webhook_url', url: workflow.url });
       expect(typed.statusCode).toBe(200);
       expect(typed.json()).toMatchObject({ status: 204, ok: true });
@@ -131,17 +118,8 @@ describe.each(testDialects)('public settings on %s', (dialect) => {
   const get = (url: string) => shop.app.inject({ method: 'GET', url });
 
   it('never gives webhook URLs or the secret token to visitors', async () => {
-    const { db } = shop.app.database;
-    await db
-      .updateTable('settings')
-      .set({ value: 'super-secret-token' })
-      .where('key', '=', 'n8n_secret_token')
-      .execute();
-    await db
-      .updateTable('settings')
-      .set({ value: 'https://hooks.example.com/pay' })
-      .where('key', '=', 'n8n_webhook_url')
-      .execute();
+    await setSetting(shop.app, 'n8n_secret_token', 'super-secret-token');
+    await setSetting(shop.app, 'n8n_webhook_url', 'https://hooks.example.com/pay');
     const response = await get('/api/settings/public');
     expect(Object.keys(response.json()).sort()).toEqual([...publicSettingKeys].sort());
     expect(response.body).not.toContain('super-secret-token');

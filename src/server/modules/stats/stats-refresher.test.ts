@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeWorkflow, type FakeWorkflow, type WorkflowAnswer } from '../../../../tests/support/fake-workflow.js';
+import { setSetting } from '../../../../tests/support/factories.js';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import type { Robot } from '../../../shared/schemas/catalogue.js';
 import type { StatsRecordInput } from '../../../shared/schemas/stats.js';
@@ -34,8 +35,6 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   const refreshers: StatsRefresher[] = [];
 
   const db = () => shop.app.database.db;
-  const setSetting = (key: 'n8n_secret_token' | 'n8n_callback_url', value: string) =>
-    db().updateTable('settings').set({ value }).where('key', '=', key).execute();
   const robot = async (id: string) => (await shop.app.inject({ url: `/api/robots/${id}` })).json<Robot>();
   const historyOf = (robotId: string) =>
     db().selectFrom('robot_stats_history').selectAll().where('robot_id', '=', robotId).orderBy('id').execute();
@@ -93,8 +92,8 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
     logs.length = 0;
     workflow.requests.length = 0;
     workflow.answer = { status: 200, body: [] };
-    await setSetting('n8n_callback_url', '');
-    await setSetting('n8n_secret_token', '');
+    await setSetting(shop.app, 'n8n_callback_url', '');
+    await setSetting(shop.app, 'n8n_secret_token', '');
     await db().deleteFrom('robot_stats').execute();
   });
   afterEach(() => vi.useRealTimers());
@@ -184,8 +183,8 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   });
 
   it('asks the stats workflow first, with the active robots and the secret, and applies its answer', async () => {
-    await setSetting('n8n_secret_token', SECRET);
-    await setSetting('n8n_callback_url', workflow.url);
+    await setSetting(shop.app, 'n8n_secret_token', SECRET);
+    await setSetting(shop.app, 'n8n_callback_url', workflow.url);
     await push({ robot_name: alpha.name, winrate: 50, balance: 1000 });
     workflow.answer = {
       status: 200,
@@ -215,7 +214,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   });
 
   it('sends no secret header when no secret is configured', async () => {
-    await setSetting('n8n_callback_url', workflow.url);
+    await setSetting(shop.app, 'n8n_callback_url', workflow.url);
     await newRefresher().refresh();
     expect(workflow.requests).toHaveLength(1);
     expect(workflow.requests[0]!.headers).not.toHaveProperty('x-secret-token');
@@ -233,7 +232,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
     ['JSON that is not an array', { status: 200, body: { stats: [] } }, /did not answer with an array/, 66.3],
     ['nothing before the timeout', { status: 200, body: [], delayMs: 5_000 }, /did not answer in time/, 66.4],
   ])('applies the stored records when the workflow answers %s', async (_case, answer, warning, winrate) => {
-    await setSetting('n8n_callback_url', workflow.url);
+    await setSetting(shop.app, 'n8n_callback_url', workflow.url);
     await push({ robot_name: alpha.name, winrate });
     workflow.answer = answer;
 
@@ -243,7 +242,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   });
 
   it('applies the stored records when the workflow cannot be reached', async () => {
-    await setSetting('n8n_callback_url', 'http://127.0.0.1:1/stats');
+    await setSetting(shop.app, 'n8n_callback_url', 'http://127.0.0.1:1/stats');
     await push({ robot_name: alpha.name, winrate: 64.2 });
     expect(await newRefresher().refresh()).toEqual({ updated: 1, historyRows: 1 });
     expect((await robot(alpha.id)).winrate).toBe(64.2);
@@ -251,7 +250,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   });
 
   it('runs every STATS_REFRESH_SECONDS, and never on its own when that is 0', async () => {
-    await setSetting('n8n_callback_url', workflow.url);
+    await setSetting(shop.app, 'n8n_callback_url', workflow.url);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
 
     const unscheduled = newRefresher();
@@ -272,7 +271,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   });
 
   it('stops: cuts short a refresh waiting for the workflow and refuses new ones', async () => {
-    await setSetting('n8n_callback_url', workflow.url);
+    await setSetting(shop.app, 'n8n_callback_url', workflow.url);
     await push({ robot_name: alpha.name, winrate: 63 });
     workflow.answer = { status: 200, body: [], delayMs: 60_000 };
     const refresher = newRefresher({ workflowTimeoutMs: 60_000 });
@@ -287,7 +286,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   // Only PostgreSQL can have several instances on one database; SQLite allows one per DATA_DIR.
   if (dialect === 'postgres') {
     it('lets one app instance refresh at a time', async () => {
-      await setSetting('n8n_callback_url', workflow.url);
+      await setSetting(shop.app, 'n8n_callback_url', workflow.url);
       await push({ robot_name: alpha.name, winrate: 65 });
       workflow.answer = { status: 200, body: [], delayMs: 60_000 };
       const exclusive: StatsRefresherOptions['exclusive'] = (work) =>

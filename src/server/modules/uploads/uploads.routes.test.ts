@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
-import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
+import { withShop, type Shop } from '../../../../tests/support/shop.js';
+import { testDialects } from '../../../../tests/support/test-app.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
@@ -19,8 +19,7 @@ function multipartBody(filename: string, content: Buffer, field = 'file') {
 }
 
 describe.each(testDialects)('public image uploads on %s', (dialect) => {
-  let shop: TestApp;
-  let cookie: string;
+  let shop: Shop;
   const storedFiles = () => {
     const root = path.join(shop.dataDir, 'storage');
     return readdirSync(root, { recursive: true, withFileTypes: true })
@@ -29,17 +28,11 @@ describe.each(testDialects)('public image uploads on %s', (dialect) => {
   };
   const upload = (filename: string, content: Buffer, kind = 'robot', field = 'file') => {
     const { body, contentType } = multipartBody(filename, content, field);
-    return shop.app.inject({
-      method: 'POST',
-      url: `/api/admin/uploads/image?kind=${kind}`,
-      headers: { ...SAME_ORIGIN, cookie, 'content-type': contentType },
-      payload: body,
-    });
+    return shop.admin.post(`/api/admin/uploads/image?kind=${kind}`, body, { 'content-type': contentType });
   };
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect);
-    cookie = await signIn(shop.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    shop = await withShop(dialect);
   });
   afterAll(() => shop.close());
 
