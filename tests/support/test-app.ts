@@ -55,7 +55,7 @@ const WEB_SHELL =
 export async function createTestApp(
   dialect: TestDialect,
   env: Record<string, string> = {},
-  options: { webShell?: boolean } = {},
+  options: { webShell?: boolean; logLines?: string[] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradebot-test-'));
   if (options.webShell) {
@@ -74,7 +74,12 @@ export async function createTestApp(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: false, webRoot: path.join(dataDir, 'web') });
+  const webRoot = path.join(dataDir, 'web');
+  const logLines = options.logLines;
+  // `logLines` collects the warnings and errors the app logs, for tests of what reaches the log.
+  const app = logLines
+    ? await buildApp({ ...config, logLevel: 'warn' }, { webRoot, logStream: { write: (line) => logLines.push(line) } })
+    : await buildApp(config, { logger: false, webRoot });
   return {
     app,
     config,

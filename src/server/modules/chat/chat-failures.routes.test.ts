@@ -4,7 +4,6 @@ import { setSetting } from '../../../../tests/support/orders.js';
 import { freePort } from '../../../../tests/support/processes.js';
 import { SAME_ORIGIN } from '../../../../tests/support/sessions.js';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
-import { buildApp } from '../../app.js';
 
 const TECHNICAL_DIFFICULTIES = 'Sorry, I am experiencing technical difficulties. Please try again later.';
 
@@ -15,13 +14,7 @@ describe.each(testDialects)('a failing chat workflow on %s', (dialect) => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' });
-    await shop.app.close();
-    const app = await buildApp(
-      { ...shop.config, logLevel: 'warn' },
-      { webRoot: `${shop.dataDir}/web`, logStream: { write: (line) => logLines.push(line) } },
-    );
-    shop = { ...shop, app };
+    shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' }, { logLines });
     workflow = await startFakeWorkflow('/chat');
     await setSetting(shop.app, 'chatbot_enabled', 'true');
   });

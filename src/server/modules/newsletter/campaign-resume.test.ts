@@ -1,27 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../config.js';
-import { openDatabase, type DatabaseHandle } from '../../db/database.js';
-import { startFakeSmtpServer, type FakeSmtpServer } from '../../../../tests/support/fake-smtp-server.js';
 import { insertSubscribers } from '../../../../tests/support/newsletter-subscribers.js';
-import { freePort, startTs, waitFor, waitForHealth, type Started } from '../../../../tests/support/processes.js';
-import { createPostgresDatabase, TEST_ADMIN, testDialects } from '../../../../tests/support/test-app.js';
+import { startProcessShop, type ProcessShop } from '../../../../tests/support/process-shop.js';
+import { waitFor } from '../../../../tests/support/processes.js';
+import { TEST_ADMIN, testDialects } from '../../../../tests/support/test-app.js';
 
-const cleanups: Array<() => Promise<void> | void> = [];
+let shop: ProcessShop | undefined;
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await shop?.close();
+  shop = undefined;
 });
-
-function serve(env: Record<string, string>): Started {
-  const started = startTs('src/server/main.ts', env);
-  cleanups.push(() => {
-    if (started.child.exitCode === null) started.child.kill('SIGKILL');
-  });
-  return started;
-}
 
 async function signInOverHttp(origin: string): Promise<string> {
   const response = await fetch(`${origin}/api/auth/sign-in/email`, {
@@ -38,34 +25,11 @@ async function signInOverHttp(origin: string): Promise<string> {
 
 describe.each(testDialects)('an email campaign on %s survives kill -9 of the server', (dialect) => {
   it('delivers the rest after a restart, nobody twice', { timeout: 180_000 }, async () => {
-    const smtp: FakeSmtpServer = await startFakeSmtpServer();
-    cleanups.push(() => smtp.close());
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tradebot-resume-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
-    if (postgres) cleanups.push(() => postgres.drop());
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      SMTP_URL: smtp.url,
-      NEWSLETTER_SEND_RATE: '400',
-      REQUIRE_EMAIL_VERIFICATION: 'false',
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    };
+    shop = await startProcessShop(dialect, { NEWSLETTER_SEND_RATE: '400', SEED_DEMO: 'false' });
+    const { origin, smtp } = shop;
 
-    const first = serve(env);
-    await waitForHealth(port, first);
-    const database: DatabaseHandle = await openDatabase(parseConfig(env).database);
-    cleanups.push(() => database.close());
+    const first = await shop.serve();
+    const database = await shop.database();
     await insertSubscribers(database.db, 1000);
 
     const cookie = await signInOverHttp(origin);
@@ -91,8 +55,7 @@ describe.each(testDialects)('an email campaign on %s survives kill -9 of the ser
       .execute();
     expect(recorded).toHaveLength(deliveredBefore);
 
-    const second = serve(env);
-    await waitForHealth(port, second);
+    const second = await shop.serve();
     await waitFor(async () => {
       const campaign = await database.db.selectFrom('newsletter_campaigns').select('status').executeTakeFirst();
       return campaign?.status === 'sent' ? true : undefined;

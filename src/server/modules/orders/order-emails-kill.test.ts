@@ -1,58 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../config.js';
-import { openDatabase, type DatabaseHandle } from '../../db/database.js';
-import { startFakeSmtpServer, type FakeSmtpServer } from '../../../../tests/support/fake-smtp-server.js';
 import { multipartFile, orderBody, WORKFLOW_SECRET } from '../../../../tests/support/orders.js';
-import { freePort, startTs, waitFor, waitForHealth, type Started } from '../../../../tests/support/processes.js';
-import { createPostgresDatabase, TEST_ADMIN, testDialects } from '../../../../tests/support/test-app.js';
+import { startProcessShop, type ProcessShop } from '../../../../tests/support/process-shop.js';
+import { waitFor } from '../../../../tests/support/processes.js';
+import { TEST_ADMIN, testDialects } from '../../../../tests/support/test-app.js';
 
-const cleanups: Array<() => Promise<void> | void> = [];
+let shop: ProcessShop | undefined;
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await shop?.close();
+  shop = undefined;
 });
-
-function serve(env: Record<string, string>): Started {
-  const started = startTs('src/server/main.ts', env);
-  cleanups.push(() => {
-    if (started.child.exitCode === null) started.child.kill('SIGKILL');
-  });
-  return started;
-}
 
 describe.each(testDialects)('order emails on %s survive kill -9 of the server', (dialect) => {
   it('sends each email pending at the kill exactly once after a restart', { timeout: 180_000 }, async () => {
-    const smtp: FakeSmtpServer = await startFakeSmtpServer();
-    cleanups.push(() => smtp.close());
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tradebot-outbox-kill-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
-    if (postgres) cleanups.push(() => postgres.drop());
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      SMTP_URL: smtp.url,
-      REQUIRE_EMAIL_VERIFICATION: 'false',
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      STATS_REFRESH_SECONDS: '0',
-      LOG_LEVEL: 'warn',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    };
+    shop = await startProcessShop(dialect, { STATS_REFRESH_SECONDS: '0' });
+    const { origin, smtp } = shop;
     const client = { email: 'killed-while-mailing@example.com', password: 'client-password-1', name: 'Kim Client' };
 
-    const first = serve(env);
-    await waitForHealth(port, first);
-    const database: DatabaseHandle = await openDatabase(parseConfig(env).database);
-    cleanups.push(() => database.close());
+    const first = await shop.serve();
+    const database = await shop.database();
     await database.db
       .updateTable('settings')
       .set({ value: WORKFLOW_SECRET })
@@ -126,8 +91,7 @@ describe.each(testDialects)('order emails on %s survive kill -9 of the server', 
     await first.exited;
     expect(smtp.messages.slice(before)).toEqual([]);
 
-    const second = serve(env);
-    await waitForHealth(port, second);
+    const second = await shop.serve();
     // Waits on the outbox's state: the three emails never tried leave at the start, the one in
     // flight at the kill after its retry delay.
     await waitFor(async () => ((await emails()).every((email) => email.sent_at !== null) ? true : undefined), 90_000);

@@ -4,7 +4,6 @@ import { activeRobot, createOrder, setSetting, WORKFLOW_SECRET } from '../../../
 import { freePort } from '../../../../tests/support/processes.js';
 import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
-import { buildApp } from '../../app.js';
 import { PAYMENT_WORKFLOW_TIMEOUT_MS } from '../../integrations/automation-gateway.js';
 
 /**
@@ -21,13 +20,7 @@ describe.each(testDialects)('a failed payment request on %s', (dialect) => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' });
-    await shop.app.close();
-    const app = await buildApp(
-      { ...shop.config, logLevel: 'warn' },
-      { webRoot: `${shop.dataDir}/web`, logStream: { write: (line) => logLines.push(line) } },
-    );
-    shop = { ...shop, app };
+    shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' }, { logLines });
     workflow = await startFakeWorkflow();
     robotId = (await activeRobot(shop.app)).id;
     client = (await createClient(shop.app, 'buyer@example.com', 'Buyer')).cookie;
@@ -36,8 +29,6 @@ describe.each(testDialects)('a failed payment request on %s', (dialect) => {
   });
   afterAll(async () => {
     await workflow.close();
-    // The app built here is not the one shop.close() knows: close it before its database is dropped.
-    await shop.app.close();
     await shop.close();
   });
 
