@@ -11,7 +11,6 @@ import { createAuth } from './auth/better-auth.js';
 import { sessionUserResolver } from './auth/session-user.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { runExclusive } from './db/dialect.js';
 import { openAppDatabase } from './db/prepare.js';
 import { registerStorefront } from './html/storefront.js';
 import { registerAdminWriteInvalidation } from './http/admin-writes.js';
@@ -20,33 +19,27 @@ import { registerHealthRoute } from './http/health.routes.js';
 import { registerInputRules } from './http/input-rules.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { PublicCache } from './http/public-cache.js';
+import type { PublicCache } from './http/public-cache.js';
 import { registerRateLimiting } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serverOptions, type LogOptions } from './http/server-options.js';
-import { createAutomationGateway } from './integrations/automation-gateway.js';
-import { createMailer } from './integrations/mailer.js';
 import { registerMetrics } from './metrics/metrics.js';
 import * as account from './modules/account/account.module.js';
 import * as audit from './modules/audit/audit.module.js';
-import { createAuditLog } from './modules/audit/audit.service.js';
 import * as banners from './modules/banners/banners.module.js';
 import * as catalogue from './modules/catalogue/catalogue.module.js';
 import * as chat from './modules/chat/chat.module.js';
 import * as contentPages from './modules/content-pages/content-pages.module.js';
 import * as emailOutbox from './modules/email-outbox/email-outbox.module.js';
-import { createEmailOutbox } from './modules/email-outbox/email-outbox.service.js';
 import * as faqs from './modules/faqs/faqs.module.js';
 import * as licences from './modules/licences/licences.module.js';
-import type { ModuleContext } from './modules/module-context.js';
+import { createModuleContext } from './modules/module-context.js';
 import * as newsletter from './modules/newsletter/newsletter.module.js';
 import * as orders from './modules/orders/orders.module.js';
 import * as settings from './modules/settings/settings.module.js';
-import { createSettingsService } from './modules/settings/settings.service.js';
 import * as stats from './modules/stats/stats.module.js';
 import * as uploads from './modules/uploads/uploads.module.js';
 import * as users from './modules/users/users.module.js';
-import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 
 declare module 'fastify' {
@@ -89,46 +82,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (admin.kind === 'created' && admin.generatedPassword)
     options.onAdministratorGenerated?.({ email: admin.email, password: admin.generatedPassword });
 
-  const { db } = database;
-  const cache = new PublicCache();
+  const context = createModuleContext(app, config, database);
+  const { db, cache } = context;
   app.decorate('publicCache', cache);
-  const storage = createStorage(config);
-  app.decorate('storage', storage);
-  app.addHook('onClose', async () => storage.close?.());
-  const mailer = createMailer({
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    dataDir: config.dataDir,
-    log: app.log,
-  });
-  // Closes after the modules that mail stop (onClose hooks run last in, first out).
-  app.addHook('onClose', () => mailer.close());
-  const settingsService = createSettingsService(db);
-  const exclusive: ModuleContext['exclusive'] = (job, work) => runExclusive(db, database.dialect, job, work);
-  const context: ModuleContext = {
-    config,
-    db,
-    exclusive,
-    cache,
-    settings: settingsService,
-    automation: createAutomationGateway({
-      readSettings: () => settingsService.getAll(),
-      publicUrl: config.publicUrl,
-      previousSecret: config.automationPreviousSecret,
-    }),
-    audit: createAuditLog(db),
-    mailer,
-    emailOutbox: createEmailOutbox({
-      db,
-      mailer,
-      exclusive: (work) => exclusive('email-outbox', work),
-      messageIdDomain: new URL(config.publicUrl).hostname,
-      log: app.log,
-    }),
-    storage,
-    log: app.log,
-  };
-  const auth = createAuth(config, db, mailer, app.log, async () => {
+  app.decorate('storage', context.storage);
+  const auth = createAuth(config, db, context.mailer, app.log, async () => {
     const { seo_title, default_language } = await context.settings.getPublic();
     return { shopName: seo_title, defaultLanguage: default_language };
   });

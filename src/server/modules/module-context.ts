@@ -1,15 +1,17 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
-import type { ExclusiveJob } from '../db/dialect.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { runExclusive, type ExclusiveJob } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
-import type { PublicCache } from '../http/public-cache.js';
-import type { AutomationGateway } from '../integrations/automation-gateway.js';
-import type { Mailer } from '../integrations/mailer.js';
+import { PublicCache } from '../http/public-cache.js';
+import { createAutomationGateway, type AutomationGateway } from '../integrations/automation-gateway.js';
+import { createMailer, type Mailer } from '../integrations/mailer.js';
+import { createStorage } from '../storage/create-storage.js';
 import type { Storage } from '../storage/storage.js';
-import type { AuditLog } from './audit/audit.service.js';
-import type { EmailOutbox } from './email-outbox/email-outbox.service.js';
-import type { SettingsService } from './settings/settings.service.js';
+import { createAuditLog, type AuditLog } from './audit/audit.service.js';
+import { createEmailOutbox, type EmailOutbox } from './email-outbox/email-outbox.service.js';
+import { createSettingsService, type SettingsService } from './settings/settings.service.js';
 
 /** Runs `work` unless another app instance runs the same job (db/dialect.ts runExclusive). */
 export type RunExclusive = <T>(
@@ -37,4 +39,46 @@ export interface ModuleContext {
   emailOutbox: EmailOutbox;
   storage: Storage;
   log: FastifyBaseLogger;
+}
+
+/**
+ * Builds the context every module is registered with. Closing the app closes what it opened:
+ * the storage, and the mailer after the modules that mail (onClose hooks run last in, first out).
+ */
+export function createModuleContext(app: FastifyInstance, config: Config, database: DatabaseHandle): ModuleContext {
+  const { db } = database;
+  const storage = createStorage(config);
+  app.addHook('onClose', async () => storage.close?.());
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  app.addHook('onClose', () => mailer.close());
+  const settings = createSettingsService(db);
+  const exclusive: RunExclusive = (job, work) => runExclusive(db, database.dialect, job, work);
+  return {
+    config,
+    db,
+    exclusive,
+    cache: new PublicCache(),
+    settings,
+    automation: createAutomationGateway({
+      readSettings: () => settings.getAll(),
+      publicUrl: config.publicUrl,
+      previousSecret: config.automationPreviousSecret,
+    }),
+    audit: createAuditLog(db),
+    mailer,
+    emailOutbox: createEmailOutbox({
+      db,
+      mailer,
+      exclusive: (work) => exclusive('email-outbox', work),
+      messageIdDomain: new URL(config.publicUrl).hostname,
+      log: app.log,
+    }),
+    storage,
+    log: app.log,
+  };
 }
