@@ -7,6 +7,7 @@ import * as auditLog from './migrations/0005-audit-log.js';
 import * as newsletterCampaigns from './migrations/0006-newsletter-campaigns.js';
 import * as sharedRateLimits from './migrations/0007-shared-rate-limits.js';
 import * as bannersTable from './migrations/0008-banners-table.js';
+import * as paymentOutcomesAndRefunds from './migrations/0009-payment-outcomes-and-refunds.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -21,6 +22,7 @@ const migrations: Record<string, DialectMigration> = {
   '0006-newsletter-campaigns': newsletterCampaigns,
   '0007-shared-rate-limits': sharedRateLimits,
   '0008-banners-table': bannersTable,
+  '0009-payment-outcomes-and-refunds': paymentOutcomesAndRefunds,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OrderStatus } from '../../shared/order-states.js';
+import type { OrderActor, OrderStatus } from '../../shared/order-states.js';
 import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
 import type { UserRole } from '../../shared/schemas/users.js';
 import type { campaignChannels, campaignStatuses, deliveryStatuses } from '../../shared/schemas/newsletter.js';
@@ -148,6 +148,31 @@ export interface OrdersTable {
   language: string | null;
   created_date: CreatedAt;
   updated_at: Timestamp;
+  /** The amount the payment was asked for (the price; decision 0014). */
+  expected_amount: number | null;
+  /** What the payment workflow reported, in `paid_currency`. */
+  amount_paid: number | null;
+  paid_currency: string | null;
+  /** JSON array of payment flags for the owner (shared/schemas/orders.ts paymentFlags). */
+  payment_flags: ColumnType<string, string | undefined, string>;
+  /** Payments started again after a failure. */
+  payment_retries: ColumnType<number, number | undefined, number>;
+  /** JSON array of the payment ids of earlier attempts: their late reports never fail the order. */
+  earlier_payment_ids: ColumnType<string, string | undefined, string>;
+}
+
+/** An order's timeline: each status change, who made it and the note that goes with it. */
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  created_at: CreatedAt;
+  actor: OrderActor;
+  actor_id: string | null;
+  actor_email: string | null;
+  event: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  note: string | null;
 }
 
 /** Every payment callback as received, for the administrator ("I paid"). */
@@ -301,6 +326,7 @@ export interface Database {
   order_payment_callbacks: OrderPaymentCallbacksTable;
   order_downloads: OrderDownloadsTable;
   order_download_grants: OrderDownloadGrantsTable;
+  order_events: OrderEventsTable;
   banners: BannersTable;
   faqs: FaqsTable;
   newsletter_subscribers: NewsletterSubscribersTable;

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../shared/constants.js';
-import { nextOrderStatus, type OrderStatus } from '../../../shared/order-states.js';
+import { shortOrderNumber } from '../../../shared/order-number.js';
+import { nextOrderStatus, type OrderEvent, type OrderStatus } from '../../../shared/order-states.js';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   type AdminOrder,
   type AdminOrderDetail,
   type AdminOrdersPage,
   type DashboardTotals,
+  type OrderResolution,
 } from '../../../shared/schemas/orders.js';
+import type { AuditPort } from '../../http/audit-port.js';
 import { csvCell } from '../../http/csv-cell.js';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../errors.js';
 import type { Storage } from '../../storage/storage.js';
@@ -19,6 +22,19 @@ import { toAdminOrder } from './order-views.js';
 import type { AdminOrderRow, OrdersRepository } from './orders.repository.js';
 
 const REVENUE_DAYS = 30;
+
+/** The administrator acting, for the order's timeline and the activity log. */
+export interface Administrator {
+  id: string;
+  email: string;
+}
+
+/** Each resolution of decision 0014 and the order event it is. */
+const resolutionEvents: Record<OrderResolution, OrderEvent> = {
+  mark_paid: { type: 'marked_paid' },
+  refund: { type: 'refunded' },
+  cancel: { type: 'cancelled' },
+};
 
 /** The extension of an accepted robot file name (lower case), or null. */
 export function robotFileExtension(fileName: string): (typeof ROBOT_FILE_EXTENSIONS)[number] | null {
@@ -66,6 +82,7 @@ export class AdminOrdersService {
     private readonly status: OrderStatusChanger,
     private readonly emails: OrderEmails,
     private readonly storage: Storage,
+    private readonly audit: AuditPort,
   ) {}
 
   async list(query: {
@@ -89,16 +106,50 @@ export class AdminOrdersService {
 
   async detail(id: string): Promise<AdminOrderDetail> {
     const row = await this.find(id);
-    const [callbacks, downloads, grants] = await Promise.all([
+    const [callbacks, downloads, grants, timeline] = await Promise.all([
       this.orders.callbacks(id),
       this.orders.downloads(id),
       this.orders.grants(id),
+      this.orders.timeline(id),
     ]);
-    return { ...toAdminOrder(row), callbacks, downloads, grants };
+    return { ...toAdminOrder(row), callbacks, downloads, grants, timeline };
   }
 
-  async setStatus(id: string, status: OrderStatus): Promise<AdminOrder> {
-    await this.status.apply(id, { type: 'admin_set', status }, 'administrator');
+  async setStatus(id: string, status: OrderStatus, by: Administrator): Promise<AdminOrder> {
+    await this.status.apply(id, { type: 'admin_set', status }, 'administrator', { by });
+    return toAdminOrder(await this.find(id));
+  }
+
+  /**
+   * Resolves an order (decision 0014): marks a payment under review paid, refunds a paid or
+   * reviewed order, or cancels a reviewed one. The change and its note go to the order's timeline
+   * in one transaction, then to the activity log; a refund tells the client, in their language.
+   * Repeating a resolution already made changes nothing.
+   */
+  async resolve(
+    id: string,
+    resolution: OrderResolution,
+    note: string | undefined,
+    by: Administrator,
+  ): Promise<AdminOrder> {
+    const change = await this.status.apply(id, resolutionEvents[resolution], 'administrator', {
+      by,
+      note: note || null,
+    });
+    if (change.changed) {
+      await this.audit.record({
+        actor: by,
+        action: resolution,
+        resource: 'order',
+        recordId: id,
+        summary: `#${shortOrderNumber(id)} ${change.order.robot_name}`,
+        changes: {
+          status: { from: change.before.status, to: change.order.status },
+          ...(note ? { note: { from: null, to: note } } : {}),
+        },
+      });
+      if (change.order.status === 'refunded') this.emails.toClient('refunded', change.order);
+    }
     return toAdminOrder(await this.find(id));
   }
 
@@ -107,7 +158,7 @@ export class AdminOrdersService {
    * the name before a byte is stored, the size while streaming; a refused or broken upload
    * leaves nothing, and a replaced file is removed once the new one is in place.
    */
-  async deliverFile(id: string, fileName: string, body: Readable): Promise<AdminOrder> {
+  async deliverFile(id: string, fileName: string, body: Readable, by: Administrator): Promise<AdminOrder> {
     const before = await this.find(id);
     const transition = nextOrderStatus(before.status, { type: 'file_delivered' }, 'administrator');
     if (!transition.ok) throw new ConflictError(transition.reason);
@@ -118,10 +169,13 @@ export class AdminOrdersService {
       );
     const key = `private/orders/${id}/${randomUUID()}.${extension}`;
     await this.storage.put(key, body, { maxBytes: ROBOT_FILE_MAX_BYTES });
-    const updated = await this.orders.compareAndSetStatus(id, before.status, transition.next, {
-      file_path: key,
-      file_name: normaliseFileName(fileName, extension),
-    });
+    const updated = await this.orders.compareAndSetStatus(
+      id,
+      before.status,
+      transition.next,
+      { actor: 'administrator', by, event: 'file_delivered' },
+      { file_path: key, file_name: normaliseFileName(fileName, extension) },
+    );
     if (!updated) {
       await this.storage.delete(key);
       throw new ConflictError('The order changed during the upload; try again.');

@@ -32,6 +32,12 @@ const order: OrderRow = {
   language: 'en',
   created_date: '2030-01-01T00:00:00.000Z',
   updated_at: '2030-01-01T00:00:00.000Z',
+  expected_amount: 99,
+  amount_paid: null,
+  paid_currency: null,
+  payment_flags: '[]',
+  payment_retries: 0,
+  earlier_payment_ids: '[]',
 };
 
 /** A mailer that keeps what it sends and refuses the first `failures` sends to each address. */

@@ -6,7 +6,7 @@ import { orderEmailStrings } from '../../text/server-strings.js';
 import type { Mailer } from '../../integrations/mailer.js';
 import type { OrderRow } from './orders.repository.js';
 
-type ClientEmail = 'received' | 'paid' | 'delivered';
+type ClientEmail = 'received' | 'paid' | 'delivered' | 'refunded';
 
 export interface OrderEmailsOptions {
   mailer: Mailer;
@@ -36,7 +36,7 @@ interface QueuedEmail {
 }
 
 /**
- * The order emails (issue 9): received, payment confirmed and delivered to the client in the
+ * The order emails (issue 9): received, payment confirmed, delivered and refunded to the client in the
  * language they ordered in, and a note to the administrators for each paid order. Texts come from
  * the i18n catalogues.
  *

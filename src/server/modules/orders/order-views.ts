@@ -1,5 +1,5 @@
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../shared/constants.js';
-import type { AdminOrder, Order } from '../../../shared/schemas/orders.js';
+import { paymentFlags, type AdminOrder, type Order, type PaymentFlag } from '../../../shared/schemas/orders.js';
 import type { AdminOrderRow, OrderRow } from './orders.repository.js';
 
 /** An order as its owner sees it: never the storage key, nor the idempotency key. */
@@ -25,6 +25,16 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
+/** The flags stored on the order (a JSON array); anything else in the column is left out. */
+function flagsOf(row: OrderRow): PaymentFlag[] {
+  try {
+    const flags: unknown = JSON.parse(row.payment_flags);
+    return Array.isArray(flags) ? paymentFlags.filter((flag) => flags.includes(flag)) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function toAdminOrder(row: AdminOrderRow): AdminOrder {
   return {
     ...toOrder(row),
@@ -32,5 +42,9 @@ export function toAdminOrder(row: AdminOrderRow): AdminOrder {
     client_email: row.client_email,
     client_name: row.client_name,
     language: row.language,
+    expected_amount: row.expected_amount ?? row.price,
+    amount_paid: row.amount_paid,
+    paid_currency: row.paid_currency,
+    payment_flags: flagsOf(row),
   };
 }

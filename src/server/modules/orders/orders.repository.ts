@@ -1,17 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../shared/constants.js';
-import { downloadableStatus, paidStatuses, type OrderStatus } from '../../../shared/order-states.js';
+import { downloadableStatus, paidStatuses, type OrderActor, type OrderStatus } from '../../../shared/order-states.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/orders.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type AdminOrderRow = OrderRow & { client_email: string | null; client_name: string | null };
 
-/** What changes with a status: a payment restart forgets the last attempt's ids, a delivery stores the file. */
+/**
+ * What changes with a status: a payment restart moves the last attempt's ids aside, a delivery
+ * stores the file, a payment report stores what was paid and the owner's flags.
+ */
 export type StatusWriteColumns = Partial<
-  Pick<Updateable<OrdersTable>, 'payment_id' | 'pay_url' | 'file_path' | 'file_name'>
+  Pick<
+    Updateable<OrdersTable>,
+    | 'payment_id'
+    | 'pay_url'
+    | 'file_path'
+    | 'file_name'
+    | 'amount_paid'
+    | 'paid_currency'
+    | 'payment_flags'
+    | 'payment_retries'
+    | 'earlier_payment_ids'
+  >
 >;
+
+/** Who changed an order's status, and why: one line of the order's timeline. */
+export interface TimelineEntry {
+  actor: OrderActor;
+  /** The administrator, when one acted. */
+  by?: { id: string; email: string } | null;
+  event: string;
+  note?: string | null;
+}
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from what an administrator typed. */
 function likePattern(text: string): string {
@@ -20,6 +43,16 @@ function likePattern(text: string): string {
 
 export class OrdersRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Runs `work` with a repository whose every query is in one transaction (or in the transaction
+   * this repository already belongs to): all of its writes or none. `work` must use only the
+   * repository it is given; on SQLite's single connection, another query would wait for ever.
+   */
+  async inTransaction<T>(work: (orders: OrdersRepository) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
+    return this.db.transaction().execute((trx) => work(new OrdersRepository(trx)));
+  }
 
   async insert(order: Insertable<OrdersTable>): Promise<OrderRow> {
     return this.db.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
@@ -59,21 +92,43 @@ export class OrdersRepository {
 
   /**
    * Writes the status the state machine decided (with the columns that go with it) only if the
-   * status is still `from`, the one it decided from: two writers never both win.
+   * status is still `from`, the one it decided from: two writers never both win. The change and
+   * its line in the order's timeline are written together.
    */
   async compareAndSetStatus(
     id: string,
     from: OrderStatus,
     to: OrderStatus,
+    entry: TimelineEntry,
     columns: StatusWriteColumns = {},
   ): Promise<OrderRow | undefined> {
-    return this.db
-      .updateTable('orders')
-      .set({ ...columns, status: to, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .returningAll()
-      .executeTakeFirst();
+    return this.inTransaction(async (orders) => {
+      const now = new Date().toISOString();
+      const updated = await orders.db
+        .updateTable('orders')
+        .set({ ...columns, status: to, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return undefined;
+      await orders.db
+        .insertInto('order_events')
+        .values({
+          id: randomUUID(),
+          order_id: id,
+          created_at: now,
+          actor: entry.actor,
+          actor_id: entry.by?.id ?? null,
+          actor_email: entry.by?.email ?? null,
+          event: entry.event,
+          from_status: from,
+          to_status: to,
+          note: entry.note ?? null,
+        })
+        .execute();
+      return updated;
+    });
   }
 
   /** Stores the payment page of the attempt started in `status`, unless the status changed meanwhile. */
@@ -237,6 +292,18 @@ export class OrdersRepository {
       .select(['id', 'received_at', 'payload', 'signature', 'status_word', 'outcome', 'detail'])
       .where('order_id', '=', orderId)
       .orderBy('received_at', 'desc')
+      .orderBy('id')
+      .limit(200)
+      .execute();
+  }
+
+  /** The order's status changes, newest first. */
+  async timeline(orderId: string) {
+    return this.db
+      .selectFrom('order_events')
+      .select(['id', 'created_at', 'actor', 'actor_email', 'event', 'from_status', 'to_status', 'note'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(200)
       .execute();

@@ -29,6 +29,7 @@ import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
 import { toOrder } from './order-views.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import { restartColumns } from './payment-attempts.js';
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
@@ -89,6 +90,7 @@ export class OrdersService {
         telegram_username: input.telegram_username,
         strategy_instructions: input.strategy_instructions,
         price: robot.price,
+        expected_amount: robot.price,
         status: initialOrderStatus,
         estimated_delivery: new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 86_400_000).toISOString(),
         idempotency_key: idempotencyKey ?? null,
@@ -155,11 +157,15 @@ export class OrdersService {
     if (!(await this.deps.payments.isConfigured('payment'))) throw notConfigured();
 
     if (transition.changed) {
-      // A new payment attempt: the previous attempt's ids are forgotten.
-      const restarted = await this.deps.orders.compareAndSetStatus(order.id, order.status, transition.next, {
-        payment_id: null,
-        pay_url: null,
-      });
+      // A new payment attempt: the previous attempt's ids move aside, so its late reports cannot
+      // fail this one.
+      const restarted = await this.deps.orders.compareAndSetStatus(
+        order.id,
+        order.status,
+        transition.next,
+        { actor: 'client', event: 'payment_started' },
+        restartColumns(order),
+      );
       if (!restarted) throw new ConflictError('The order changed meanwhile; reload it.');
       this.deps.status.afterChange(order, restarted);
       order = restarted;
@@ -222,6 +228,8 @@ export class OrdersService {
     const order = await this.deps.orders.findById(claims.orderId);
     if (!order?.file_path || !claims.matches(order.file_path))
       throw new NotFoundError('This file is no longer available.');
+    // A link dies with the order's downloadable status: a refund stops the links already given.
+    if (order.status !== downloadableStatus) throw new ForbiddenError('This order can no longer be downloaded.');
     const file = await this.deps.storage.open(order.file_path);
     if (!file) throw new NotFoundError('This file is no longer available.');
     return { stream: file.stream, size: file.size, fileName: order.file_name ?? order.file_path.split('/').pop()! };
