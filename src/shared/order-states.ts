@@ -67,6 +67,13 @@ export interface OrderTransitionRule {
   refusals?: Partial<Record<OrderStatus, string>>;
 }
 
+/** Why a client cannot pay an order under review or closed again. */
+const closedToClient: Partial<Record<OrderStatus, string>> = {
+  needs_review: 'The payment of this order is under review.',
+  refunded: 'This order was refunded.',
+  cancelled: 'This order was cancelled.',
+};
+
 /** Why an order in a status only a payment report or a resolution leaves cannot be set by hand. */
 const closedRefusals: Partial<Record<OrderStatus, string>> = {
   needs_review: 'The payment of this order is under review: mark it paid, refund it or cancel it.',
@@ -83,7 +90,7 @@ export function orderTransitionRule(event: OrderEvent): OrderTransitionRule {
         from: unpaidStatuses,
         to: 'pending_payment',
         refusal: 'This order is already paid.',
-        refusals: closedRefusals,
+        refusals: closedToClient,
       };
     case 'payment_reported':
       // Callbacks only move forward: pending -> paid | failed, failed -> paid, and money that

@@ -41,7 +41,8 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
 async function addPaymentColumnsAndTimeline(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema.alterTable('orders').addColumn('expected_amount', t.money).execute();
   await sql`update orders set expected_amount = price`.execute(db);
-  await db.schema.alterTable('orders').addColumn('amount_paid', t.money).execute();
+  // Any decimal: a payment reported in a crypto currency has more than two decimals.
+  await db.schema.alterTable('orders').addColumn('amount_paid', t.decimal).execute();
   await db.schema.alterTable('orders').addColumn('paid_currency', 'text').execute();
   // JSON array of flags (underpaid, overpaid, late, other_currency).
   await db.schema
