@@ -140,11 +140,9 @@ describe.each(testDialects)('payment amounts reported by the workflow on %s', (d
     expect((await report(inBitcoin.id, { status: 'paid', amount_paid: '0.0009', currency: 'btc' })).json().status).toBe(
       'needs_review',
     );
-    expect(await adminOrder(inBitcoin.id)).toMatchObject({
-      amount_paid: 0.0009,
-      paid_currency: 'BTC',
-      payment_flags: ['other_currency'],
-    });
+    const detail = await adminOrder(inBitcoin.id);
+    expect(detail).toMatchObject({ amount_paid: 0.0009, paid_currency: 'BTC', payment_flags: ['other_currency'] });
+    expect(detail.timeline[0].note).toContain('Reported 0.0009 BTC');
     for (const word of ['underpaid', 'partially_paid', 'needs_review']) {
       const order = await newOrder();
       expect((await report(order.id, { status: word })).json().status, word).toBe('needs_review');

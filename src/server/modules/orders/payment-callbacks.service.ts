@@ -143,10 +143,13 @@ export class PaymentCallbacksService {
   /** The timeline's note of a paid or reviewed report: the amounts, for the owner. */
   private describe(report: Report, order: OrderRow, flags: PaymentFlag[]): string | null {
     const parts: string[] = [];
-    if (report.amount !== null)
+    if (report.amount !== null) {
+      // Dollars to the cent; another currency (a crypto amount) as reported, every decimal kept.
+      const reported = report.currency === CURRENCY ? money(report.amount) : String(report.amount);
       parts.push(
-        `Reported ${money(report.amount)} ${report.currency ?? CURRENCY} for ${money(order.expected_amount ?? order.price)} ${CURRENCY} expected.`,
+        `Reported ${reported} ${report.currency ?? CURRENCY} for ${money(order.expected_amount ?? order.price)} ${CURRENCY} expected.`,
       );
+    }
     if (flags.length > 0) parts.push(`Flags: ${flags.join(', ')}.`);
     return parts.length > 0 ? parts.join(' ') : null;
   }
