@@ -173,6 +173,10 @@ export interface OrderEventsTable {
   from_status: OrderStatus | null;
   to_status: OrderStatus;
   note: string | null;
+  /** A payment report's amount and flags (JSON array) when it moved the order. */
+  amount_paid: number | null;
+  paid_currency: string | null;
+  payment_flags: string | null;
 }
 
 /** Every payment callback as received, for the administrator ("I paid"). */

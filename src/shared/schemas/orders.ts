@@ -219,6 +219,10 @@ export const orderTimelineEntrySchema = z.object({
   from_status: orderStatusSchema.nullable(),
   to_status: orderStatusSchema,
   note: z.string().nullable(),
+  /** What a payment report said, when one made the change. */
+  amount_paid: z.number().nullable(),
+  paid_currency: z.string().nullable(),
+  payment_flags: z.array(z.enum(paymentFlags)),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 

@@ -75,6 +75,10 @@ async function addPaymentColumnsAndTimeline(db: Kysely<any>, t: ColumnTypes): Pr
     .addColumn('from_status', 'text')
     .addColumn('to_status', 'text', (c) => c.notNull())
     .addColumn('note', 'text')
+    // A payment report's amount and flags as they were then (the order keeps only the last).
+    .addColumn('amount_paid', t.decimal)
+    .addColumn('paid_currency', 'text')
+    .addColumn('payment_flags', 'text')
     .execute();
   await db.schema
     .createIndex('order_events_order_idx')

@@ -18,7 +18,7 @@ import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../e
 import type { Storage } from '../../storage/storage.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
-import { toAdminOrder } from './order-views.js';
+import { toAdminOrder, toTimelineEntry } from './order-views.js';
 import type { AdminOrderRow, OrdersRepository } from './orders.repository.js';
 
 const REVENUE_DAYS = 30;
@@ -112,7 +112,7 @@ export class AdminOrdersService {
       this.orders.grants(id),
       this.orders.timeline(id),
     ]);
-    return { ...toAdminOrder(row), callbacks, downloads, grants, timeline };
+    return { ...toAdminOrder(row), callbacks, downloads, grants, timeline: timeline.map(toTimelineEntry) };
   }
 
   async setStatus(id: string, status: OrderStatus, by: Administrator): Promise<AdminOrder> {

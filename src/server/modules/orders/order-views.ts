@@ -1,6 +1,12 @@
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../shared/constants.js';
-import { paymentFlags, type AdminOrder, type Order, type PaymentFlag } from '../../../shared/schemas/orders.js';
-import type { AdminOrderRow, OrderRow } from './orders.repository.js';
+import {
+  paymentFlags,
+  type AdminOrder,
+  type Order,
+  type OrderTimelineEntry,
+  type PaymentFlag,
+} from '../../../shared/schemas/orders.js';
+import type { AdminOrderRow, OrderRow, TimelineRow } from './orders.repository.js';
 
 /** An order as its owner sees it: never the storage key, nor the idempotency key. */
 export function toOrder(row: OrderRow): Order {
@@ -25,10 +31,11 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-/** The flags stored on the order (a JSON array); anything else in the column is left out. */
-function flagsOf(row: OrderRow): PaymentFlag[] {
+/** Payment flags stored as a JSON array; anything else in the column is left out. */
+function parseFlags(text: string | null): PaymentFlag[] {
+  if (!text) return [];
   try {
-    const flags: unknown = JSON.parse(row.payment_flags);
+    const flags: unknown = JSON.parse(text);
     return Array.isArray(flags) ? paymentFlags.filter((flag) => flags.includes(flag)) : [];
   } catch {
     return [];
@@ -45,6 +52,10 @@ export function toAdminOrder(row: AdminOrderRow): AdminOrder {
     expected_amount: row.expected_amount ?? row.price,
     amount_paid: row.amount_paid,
     paid_currency: row.paid_currency,
-    payment_flags: flagsOf(row),
+    payment_flags: parseFlags(row.payment_flags),
   };
+}
+
+export function toTimelineEntry(row: TimelineRow): OrderTimelineEntry {
+  return { ...row, payment_flags: parseFlags(row.payment_flags) };
 }

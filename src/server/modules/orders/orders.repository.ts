@@ -7,6 +7,7 @@ import type { Database, OrdersTable } from '../../db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type AdminOrderRow = OrderRow & { client_email: string | null; client_name: string | null };
+export type TimelineRow = Awaited<ReturnType<OrdersRepository['timeline']>>[number];
 
 /**
  * What changes with a status: a payment restart moves the last attempt's ids aside, a delivery
@@ -125,6 +126,10 @@ export class OrdersRepository {
           from_status: from,
           to_status: to,
           note: entry.note ?? null,
+          // A payment report's amount and flags stay on its line: the order keeps only the last.
+          amount_paid: columns.amount_paid ?? null,
+          paid_currency: columns.paid_currency ?? null,
+          payment_flags: columns.payment_flags ?? null,
         })
         .execute();
       return updated;
@@ -301,7 +306,19 @@ export class OrdersRepository {
   async timeline(orderId: string) {
     return this.db
       .selectFrom('order_events')
-      .select(['id', 'created_at', 'actor', 'actor_email', 'event', 'from_status', 'to_status', 'note'])
+      .select([
+        'id',
+        'created_at',
+        'actor',
+        'actor_email',
+        'event',
+        'from_status',
+        'to_status',
+        'note',
+        'amount_paid',
+        'paid_currency',
+        'payment_flags',
+      ])
       .where('order_id', '=', orderId)
       .orderBy('created_at', 'desc')
       .orderBy('id')

@@ -32,7 +32,6 @@ interface Report {
 }
 
 const cents = (amount: number) => Math.round(amount * 100);
-const money = (amount: number) => amount.toFixed(2);
 
 /**
  * Payment status reported by the payment workflow (DESIGN deviations 4, 9 and 12, decisions 0008
@@ -89,7 +88,7 @@ export class PaymentCallbacksService {
       prepare: (current) => {
         if (report.event.type === 'payment_reported' && report.event.status === 'failed') {
           const earlier = earlierAttemptFailure(current, paymentId);
-          return earlier ? { skip: earlier } : { note: null };
+          return earlier ? { skip: earlier } : {};
         }
         // Money arriving for an order that had failed is a late payment: paid all the same.
         const flags = current.status === 'failed' ? [...report.flags, 'late' as const] : report.flags;
@@ -99,7 +98,6 @@ export class PaymentCallbacksService {
             paid_currency: report.amount === null ? null : report.currency,
             payment_flags: JSON.stringify(flags),
           },
-          note: this.describe(report, current, flags),
         };
       },
       alongside: (orders, result) => orders.recordCallback(entry(...this.outcomeOf(result))),
@@ -138,20 +136,6 @@ export class PaymentCallbacksService {
       return { event: { type: 'payment_needs_review' }, amount, currency, flags: ['underpaid'] };
     const over = overpaidWord || cents(amount) > expected + cents(tolerance);
     return { event: paid, amount, currency, flags: over ? ['overpaid'] : [] };
-  }
-
-  /** The timeline's note of a paid or reviewed report: the amounts, for the owner. */
-  private describe(report: Report, order: OrderRow, flags: PaymentFlag[]): string | null {
-    const parts: string[] = [];
-    if (report.amount !== null) {
-      // Dollars to the cent; another currency (a crypto amount) as reported, every decimal kept.
-      const reported = report.currency === CURRENCY ? money(report.amount) : String(report.amount);
-      parts.push(
-        `Reported ${reported} ${report.currency ?? CURRENCY} for ${money(order.expected_amount ?? order.price)} ${CURRENCY} expected.`,
-      );
-    }
-    if (flags.length > 0) parts.push(`Flags: ${flags.join(', ')}.`);
-    return parts.length > 0 ? parts.join(' ') : null;
   }
 
   /** A callback refused for its credentials is kept too when it names an existing order. */

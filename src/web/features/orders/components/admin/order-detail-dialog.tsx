@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../../lib/format-date';
 import { formatUsd } from '../../../../lib/format-number';
 import { useGrantDownloads } from '../../api/admin/change-orders';
 import { useAdminOrder } from '../../api/admin/get-admin-order';
-import { PaymentFlags, paymentAmounts } from './payment-details';
+import { formatReported, PaymentFlags, paymentAmounts } from './payment-details';
 import { ResolveOrderDialog } from './resolve-order-dialog';
 
 /** Each resolution and the order event it is (decision 0014): its button shows when the order allows it. */
@@ -171,6 +171,19 @@ export function OrderDetailDialog({
                     {entry.actor_email ?? t(`adminOrders.timeline.actors.${entry.actor}`)}
                   </span>
                 </p>
+                {entry.amount_paid !== null && (
+                  <p className="mt-1 text-slate-200">
+                    {t('adminOrders.timeline.reported', {
+                      reported: formatReported(entry.amount_paid, entry.paid_currency, i18n.language),
+                      expected: amounts!.expected,
+                    })}
+                  </p>
+                )}
+                {entry.payment_flags.length > 0 && (
+                  <div className="mt-1">
+                    <PaymentFlags flags={entry.payment_flags} />
+                  </div>
+                )}
                 {entry.note && <p className="mt-1 whitespace-pre-wrap text-slate-200">{entry.note}</p>}
               </li>
             ))}
