@@ -168,6 +168,10 @@ const matrix: Record<string, Case> = {
     request: (f) => ({ url: `/api/downloads/${f.orderId}.zzzzzz.AAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA` }),
     expected: everyone(403),
   },
+  'HEAD /api/downloads/:token': {
+    request: (f) => ({ url: `/api/downloads/${f.orderId}.zzzzzz.AAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA` }),
+    expected: everyone(403),
+  },
   'POST /api/hooks/payment': {
     request: (f) => ({ url: '/api/hooks/payment', payload: { order_id: f.orderId, status: 'paid' } }),
     expected: everyone(401),
@@ -376,7 +380,7 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
   });
 
   it.each(Object.entries(matrix))('%s answers each caller as expected', async (route, testCase) => {
-    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    const method = route.split(' ')[0] as 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
     const { url, payload } = testCase.request(fixtures);
     const actual: Partial<Expected> = {};
     for (const caller of ['anonymous', 'clientA', 'clientB', 'admin'] as const) {
