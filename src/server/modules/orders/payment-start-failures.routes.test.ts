@@ -27,7 +27,17 @@ describe.each(testDialects)('a failed payment request on %s', (dialect) => {
       { ...shop.config, logLevel: 'warn' },
       { webRoot: `${shop.dataDir}/web`, logStream: { write: (line) => logLines.push(line) } },
     );
-    shop = { ...shop, app };
+    // Closed first, then the first app's close drops the database (on PostgreSQL): the database
+    // must not be dropped under this app's open connections.
+    const closeFirst = shop.close;
+    shop = {
+      ...shop,
+      app,
+      close: async () => {
+        await app.close();
+        await closeFirst();
+      },
+    };
     workflow = await startFakeWorkflow();
     robotId = (await activeRobot(shop.app)).id;
     client = (await createClient(shop.app, 'buyer@example.com', 'Buyer')).cookie;
