@@ -26,12 +26,27 @@ export const publicSettingKeys = [
 ] as const;
 export type PublicSettingKey = (typeof publicSettingKeys)[number];
 
-/** Keys only the back office reads, that are not secret: newsletter double opt-in ('true'/'false'). */
-export const adminSettingKeys = ['newsletter_double_opt_in'] as const;
+/**
+ * Keys only the back office reads, that are not secret: newsletter double opt-in ('true'/'false'),
+ * and how far a reported payment may be from the price before the owner is asked (USD, decision 0014).
+ */
+export const adminSettingKeys = ['newsletter_double_opt_in', 'payment_tolerance_usd'] as const;
 
 /** Every setting key of SPEC §3, plus the administrator's default interface language and newsletter options. */
 export const settingKeys = [...secretSettingKeys, ...publicSettingKeys, ...adminSettingKeys] as const;
 export type SettingKey = (typeof settingKeys)[number];
+
+/** Network fees and rounding make a crypto payment a little short now and then: a dollar passes. */
+export const DEFAULT_PAYMENT_TOLERANCE_USD = '1.00';
+export const PAYMENT_TOLERANCE_MAX_USD = 1000;
+
+/** The tolerance a saved value means; a value stored by hand that is not one falls back to the default. */
+export function paymentToleranceUsd(value: string | undefined): number {
+  const parsed = Number(value);
+  return value !== undefined && /^\d+(\.\d{1,2})?$/.test(value.trim()) && parsed <= PAYMENT_TOLERANCE_MAX_USD
+    ? parsed
+    : Number(DEFAULT_PAYMENT_TOLERANCE_USD);
+}
 
 export const DEFAULT_SEO_TITLE = 'TradeBot Store — AI Trading Robots for MT4 & MT5';
 
@@ -55,6 +70,7 @@ export const settingDefaults: Record<SettingKey, string> = {
   default_language: '',
   // Off by default (SPEC): a subscription is confirmed at once.
   newsletter_double_opt_in: 'false',
+  payment_tolerance_usd: DEFAULT_PAYMENT_TOLERANCE_USD,
 };
 
 export type PublicSettings = Record<PublicSettingKey, string>;

@@ -187,6 +187,19 @@ const matrix: Record<string, Case> = {
     request: (f) => ({ url: `/api/admin/orders/${f.orderId}`, payload: { status: 'pending_payment' } }),
     expected: adminOnly,
   },
+  // Decision 0014: a pending order is not under review, so the administrator's try is refused (409).
+  'POST /api/admin/orders/:id/mark-paid': {
+    request: (f) => ({ url: `/api/admin/orders/${f.orderId}/mark-paid`, payload: { note: 'Checked by hand.' } }),
+    expected: adminAnswers(409),
+  },
+  'POST /api/admin/orders/:id/refund': {
+    request: (f) => ({ url: `/api/admin/orders/${f.orderId}/refund`, payload: {} }),
+    expected: adminAnswers(409),
+  },
+  'POST /api/admin/orders/:id/cancel': {
+    request: (f) => ({ url: `/api/admin/orders/${f.orderId}/cancel`, payload: {} }),
+    expected: adminAnswers(409),
+  },
   'POST /api/admin/orders/:id/download-grants': {
     request: (f) => ({ url: `/api/admin/orders/${f.orderId}/download-grants`, payload: { extra: 1 } }),
     expected: adminOnly,

@@ -129,10 +129,11 @@ export async function newOrder(app: FastifyInstance, options: NewOrderOptions = 
   const orders = new OrdersRepository(app.database.db);
   let row = (await orders.findById(created.id))!;
 
-  const move = async (event: OrderEvent, columns: Parameters<OrdersRepository['compareAndSetStatus']>[3] = {}) => {
+  const move = async (event: OrderEvent, columns: Parameters<OrdersRepository['compareAndSetStatus']>[4] = {}) => {
     const transition = nextOrderStatus(row.status, event, 'administrator');
     if (!transition.ok) throw new Error(transition.reason);
-    row = (await orders.compareAndSetStatus(row.id, row.status, transition.next, columns))!;
+    const entry = { actor: 'administrator' as const, kind: event.type };
+    row = (await orders.compareAndSetStatus(row.id, row.status, transition.next, entry, columns))!;
   };
 
   const { file } = options;

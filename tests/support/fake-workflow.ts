@@ -17,6 +17,8 @@ export interface WorkflowAnswer {
   body: unknown;
   /** Wait this long before answering; longer than the caller's timeout to play a workflow that hangs. */
   delayMs?: number;
+  /** Hold the answer until this settles: a test decides when the workflow answers, whatever the clock. */
+  until?: Promise<unknown>;
 }
 
 export interface FakeWorkflow {
@@ -49,7 +51,13 @@ export async function startFakeWorkflow(path = '/webhook'): Promise<FakeWorkflow
     }
     const recorded = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, rawBody, body };
     fake.requests.push(recorded);
-    const { status, body: answer, delayMs } = typeof fake.answer === 'function' ? fake.answer(recorded) : fake.answer;
+    const {
+      status,
+      body: answer,
+      delayMs,
+      until,
+    } = typeof fake.answer === 'function' ? fake.answer(recorded) : fake.answer;
+    if (until) await until;
     if (delayMs) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {

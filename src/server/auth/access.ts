@@ -46,10 +46,12 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') && route.url !== '/api') return;
     const access = route.config?.access;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      // Fastify adds a HEAD twin to every GET on its own; only a HEAD a route declares is its own.
-      if (method !== 'HEAD' || Array.isArray(route.method)) app.apiRoutes.push({ method, url: route.url, access });
+    // A HEAD route of its own is listed (a download's HEAD, declared with its GET); the HEAD
+    // sibling Fastify adds to every GET (method 'HEAD' alone) is the GET's, and is left out, as
+    // @fastify/swagger leaves it out of the OpenAPI document.
+    if (route.method !== 'HEAD') {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) app.apiRoutes.push({ method, url: route.url, access });
     }
     // Public and automation routes need no session lookup: no hook, no cost per request.
     if (access === 'public' || access === 'automation') return;

@@ -11,6 +11,7 @@ import * as emailOutbox from './migrations/0009-email-outbox.js';
 import * as licences from './migrations/0010-licences.js';
 import * as orderEvents from './migrations/0011-order-events.js';
 import * as downloadLinkUses from './migrations/0012-download-link-uses.js';
+import * as paymentOutcomesAndRefunds from './migrations/0013-payment-outcomes-and-refunds.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -29,6 +30,7 @@ const migrations: Record<string, DialectMigration> = {
   '0010-licences': licences,
   '0011-order-events': orderEvents,
   '0012-download-link-uses': downloadLinkUses,
+  '0013-payment-outcomes-and-refunds': paymentOutcomesAndRefunds,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OrderStatus } from '../../shared/order-states.js';
+import type { OrderActor, OrderStatus } from '../../shared/order-states.js';
 import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
 import type { OrderEventKind } from '../../shared/schemas/orders.js';
 import type { UserRole } from '../../shared/schemas/users.js';
@@ -154,6 +154,17 @@ export interface OrdersTable {
   language: string | null;
   created_date: CreatedAt;
   updated_at: Timestamp;
+  /** The amount the payment was asked for (the price; decision 0014). */
+  expected_amount: number | null;
+  /** What the payment workflow reported, in `paid_currency`. */
+  amount_paid: number | null;
+  paid_currency: string | null;
+  /** JSON array of payment flags for the owner (shared/schemas/orders.ts paymentFlags). */
+  payment_flags: ColumnType<string, string | undefined, string>;
+  /** Payments started again after a failure. */
+  payment_retries: ColumnType<number, number | undefined, number>;
+  /** JSON array of the payment ids of earlier attempts: their late reports never fail the order. */
+  earlier_payment_ids: ColumnType<string, string | undefined, string>;
 }
 
 /** Every payment callback as received, for the administrator ("I paid"). */
@@ -169,13 +180,30 @@ export interface OrderPaymentCallbacksTable {
   detail: string | null;
 }
 
-/** An order's timeline for the owner: events the client saw only as a plain message. */
+/**
+ * An order's timeline for the owner (migrations 0011 and 0013): every status change, who made it
+ * and the note that goes with it, and what the client saw only as a plain message (a payment
+ * request that failed, with its detail). The status columns are empty on a line that changed no
+ * status.
+ */
 export interface OrderEventsTable {
   id: string;
   order_id: string;
   occurred_at: CreatedAt;
   kind: OrderEventKind;
+  /** The technical detail the client was spared (payment_request_failed). */
   detail: string | null;
+  /** Who made a status change; the administrator's id and address are copied, as in the activity log. */
+  actor: OrderActor | null;
+  actor_id: string | null;
+  actor_email: string | null;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+  note: string | null;
+  /** A payment report's amount and flags (JSON array) when it moved the order. */
+  amount_paid: number | null;
+  paid_currency: string | null;
+  payment_flags: string | null;
 }
 
 /** One issued download link (decision 0008): one download, resumable within its hour. */
@@ -431,9 +459,9 @@ export interface Database {
   orders: OrdersTable;
   order_payment_callbacks: OrderPaymentCallbacksTable;
   order_downloads: OrderDownloadsTable;
-  order_events: OrderEventsTable;
   order_download_fetches: OrderDownloadFetchesTable;
   order_download_grants: OrderDownloadGrantsTable;
+  order_events: OrderEventsTable;
   banners: BannersTable;
   faqs: FaqsTable;
   newsletter_subscribers: NewsletterSubscribersTable;

@@ -103,7 +103,8 @@ export function eventStreamOpened(): () => void {
 }
 
 /**
- * Counts a payment callback by what it did: `paid`, `failed`, `unchanged` (a repeat or a stale
+ * Counts a payment callback by what it did: `paid`, `failed`, `needs_review` (a payment the owner
+ * reviews), `unchanged` (a repeat or a stale
  * status), `ignored` (a status or payment attempt that moves nothing), `refused` (bad credentials
  * or signature), `invalid` (an unknown status word), `unknown_order`.
  * Keep results to such a short fixed list: each value is a time series.

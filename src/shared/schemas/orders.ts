@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_DOWNLOADS_PER_ORDER, STRATEGY_MAX_LENGTH, STRATEGY_MIN_LENGTH } from '../constants.js';
-import { orderStatuses, type OrderStatus } from '../order-states.js';
+import { manualOrderStatuses, orderStatuses, type OrderEvent, type OrderStatus } from '../order-states.js';
 
 export const orderStatusSchema = z.enum(orderStatuses, {
   message: `Status must be one of: ${orderStatuses.join(', ')}.`,
@@ -89,27 +89,55 @@ export const downloadLinkSchema = z.object({
 });
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
-/** Words a payment workflow may report, beside the five statuses. */
+/**
+ * Words a payment workflow may report, beside SPEC's five statuses (docs/automation-api.md maps the
+ * processors' own words to these). A paid report may still need review: its `amount_paid` decides.
+ */
 export const workflowPaymentWords = {
   confirmed: 'paid',
   settled: 'paid',
   expired: 'failed',
   invalid: 'failed',
-} as const;
-export const acceptedPaymentWords = [...orderStatuses, ...Object.keys(workflowPaymentWords)] as readonly string[];
+  // Decision 0014: money arrived, but short of the price or otherwise needing the owner's eye.
+  underpaid: 'needs_review',
+  partially_paid: 'needs_review',
+  needs_review: 'needs_review',
+  // Paid, and more than the price: flagged for the owner.
+  overpaid: 'paid',
+} as const satisfies Record<string, OrderStatus>;
+export const acceptedPaymentWords = [...manualOrderStatuses, ...Object.keys(workflowPaymentWords)] as readonly string[];
+
+/** Words that say the client paid more than the price, even without an amount. */
+export const overpaidPaymentWords: readonly string[] = ['overpaid'];
+
+/** A reported amount: a number or a plain decimal string (n8n often sends strings), never negative. */
+const AMOUNT_TEXT = /^\d{1,12}(\.\d{1,18})?$/;
+const reportedAmountSchema = z
+  .union([z.number().min(0).max(1e12), z.string().trim().regex(AMOUNT_TEXT)], {
+    error: 'Must be a non-negative number, such as 49.5 or "49.50".',
+  })
+  .transform(Number);
 
 /** POST /api/hooks/payment. The status word is checked by the service (422 names the accepted ones). */
 export const paymentCallbackSchema = z.object({
   order_id: z.string().trim().min(1).max(100),
   status: z.string().trim().min(1).max(50),
   payment_id: z.string().trim().max(200).nullish(),
+  /** What the client paid, in `currency` (the order's, USD, when absent). */
+  amount_paid: reportedAmountSchema.nullish(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9]{1,9}$/, 'Must be a currency code, such as USD.')
+    .transform((code) => code.toUpperCase())
+    .nullish(),
 });
 export type PaymentCallback = z.infer<typeof paymentCallbackSchema>;
 
 /** The status a workflow word means, or null for a word we do not know. */
 export function paymentWordStatus(word: string): OrderStatus | null {
   const lower = word.toLowerCase();
-  if ((orderStatuses as readonly string[]).includes(lower)) return lower as OrderStatus;
+  if ((manualOrderStatuses as readonly string[]).includes(lower)) return lower as OrderStatus;
   return (workflowPaymentWords as Record<string, OrderStatus>)[lower] ?? null;
 }
 
@@ -135,11 +163,25 @@ export const adminOrdersQuerySchema = z.object({
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 
+/**
+ * What the owner is told about a payment (decision 0014): less than the price (the order waits
+ * for review), more than it, paid after the order had failed, or in a currency other than the
+ * order's, which cannot be compared.
+ */
+export const paymentFlags = ['underpaid', 'overpaid', 'late', 'other_currency'] as const;
+export type PaymentFlag = (typeof paymentFlags)[number];
+
 export const adminOrderSchema = orderSchema.extend({
   user_id: z.string().nullable(),
   client_email: z.string().nullable(),
   client_name: z.string().nullable(),
   language: z.string().nullable(),
+  /** The price the payment was asked for. */
+  expected_amount: z.number(),
+  /** What the payment workflow reported, when it said. */
+  amount_paid: z.number().nullable(),
+  paid_currency: z.string().nullable(),
+  payment_flags: z.array(z.enum(paymentFlags)),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -206,7 +248,7 @@ export const downloadGrantRecordSchema = z.object({
 /** An email about the order in the email outbox: waiting, sent, or given up on (decision 0015). */
 export const orderEmailRecordSchema = z.object({
   id: z.string(),
-  /** e.g. order-received, order-paid, order-paid-administrator, order-delivered */
+  /** e.g. order-received, order-paid, order-paid-administrator, order-delivered, order-refunded */
   kind: z.string(),
   recipient: z.string(),
   created_at: z.string(),
@@ -219,17 +261,42 @@ export const orderEmailRecordSchema = z.object({
 export type OrderEmailRecord = z.infer<typeof orderEmailRecordSchema>;
 
 /**
- * What an order's timeline records for the owner. `payment_request_failed`: the payment workflow
- * gave no payment page; the client saw SPEC §8's message, the detail says why.
+ * What an order's timeline records for the owner: every status change, named by the order event
+ * that made it (shared/order-states.ts OrderEvent: a payment report, a restart, a delivery, a
+ * change by hand, a resolution of decision 0014), and what the client was told only in general
+ * words: `payment_request_failed`, the payment workflow gave no payment page (the client saw
+ * SPEC §8's message, the detail says why).
  */
-export const orderEventKinds = ['payment_request_failed'] as const;
+export const orderEventKinds = [
+  'payment_request_failed',
+  'payment_started',
+  'payment_reported',
+  'payment_needs_review',
+  'admin_set',
+  'file_delivered',
+  'marked_paid',
+  'refunded',
+  'cancelled',
+] as const satisfies readonly (OrderEvent['type'] | 'payment_request_failed')[];
 export type OrderEventKind = (typeof orderEventKinds)[number];
 
+/** One line of an order's timeline. The status columns are null on a line that changed no status. */
 export const orderEventSchema = z.object({
   id: z.string(),
   occurred_at: z.string(),
   kind: z.enum(orderEventKinds),
+  /** The technical detail the client was spared, as the shop received it. */
   detail: z.string().nullable(),
+  /** Who made the status change, and the administrator's address when one did. */
+  actor: z.enum(['client', 'workflow', 'administrator']).nullable(),
+  actor_email: z.string().nullable(),
+  from_status: orderStatusSchema.nullable(),
+  to_status: orderStatusSchema.nullable(),
+  note: z.string().nullable(),
+  /** What a payment report said, when one made the change. */
+  amount_paid: z.number().nullable(),
+  paid_currency: z.string().nullable(),
+  payment_flags: z.array(z.enum(paymentFlags)),
 });
 export type OrderTimelineEvent = z.infer<typeof orderEventSchema>;
 
@@ -245,6 +312,20 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 export const orderStatusChangeSchema = z.object({ status: orderStatusSchema });
+
+export const RESOLUTION_NOTE_MAX_LENGTH = 1000;
+const resolutionNote = z
+  .string()
+  .trim()
+  .max(RESOLUTION_NOTE_MAX_LENGTH, `At most ${RESOLUTION_NOTE_MAX_LENGTH} characters.`);
+
+/** POST /api/admin/orders/:id/mark-paid: the owner says why a payment under review counts. */
+export const markPaidSchema = z.object({
+  note: resolutionNote.min(1, 'Say why this payment counts as paid.'),
+});
+/** POST /api/admin/orders/:id/refund and …/cancel: a note is welcome, not required. */
+export const resolutionSchema = z.object({ note: resolutionNote.optional() });
+export type OrderResolution = 'mark_paid' | 'refund' | 'cancel';
 
 export const downloadGrantSchema = z.object({
   extra: z.number().int().min(1).max(MAX_DOWNLOADS_PER_ORDER),

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { AUTOMATION_SECRET_MIN_LENGTH } from '../constants.js';
-import { publicSettingKeys, type PublicSettingKey, type SettingKey } from '../settings-keys.js';
+import {
+  PAYMENT_TOLERANCE_MAX_USD,
+  publicSettingKeys,
+  type PublicSettingKey,
+  type SettingKey,
+} from '../settings-keys.js';
 
 const httpUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL.' })]);
 const imageUrl = z.union([
@@ -38,6 +43,14 @@ export const settingValueSchemas = {
   default_language: z.enum(['', 'en', 'fr']),
   // A string check rather than an enum: the Settings form passes this value through untouched (the Newsletter page edits it).
   newsletter_double_opt_in: z.string().regex(/^(true|false)$/, 'Must be true or false.'),
+  // Dollars and cents, e.g. 1.00: how far below the price a paid report may be before it waits for review.
+  payment_tolerance_usd: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}(\.\d{1,2})?$/, 'Must be an amount in USD, such as 1.00.')
+    .refine((value) => Number(value) <= PAYMENT_TOLERANCE_MAX_USD, {
+      message: `Must be at most ${PAYMENT_TOLERANCE_MAX_USD}.00.`,
+    }),
 } satisfies Record<SettingKey, z.ZodType<string>>;
 
 export const settingsUpdateSchema = z.object({ values: z.object(settingValueSchemas).partial().strict() });

@@ -9,7 +9,9 @@ import {
   adminOrdersQuerySchema,
   dashboardTotalsSchema,
   downloadGrantSchema,
+  markPaidSchema,
   orderStatusChangeSchema,
+  resolutionSchema,
 } from '../../../shared/schemas/orders.js';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors.js';
 import { csvFile } from '../../http/csv-file.js';
@@ -67,7 +69,33 @@ export function adminOrdersRoutes(admin: AdminOrdersService): FastifyPluginAsync
         config: { access: 'admin' },
         schema: { params: idParams, body: orderStatusChangeSchema, response: { 200: adminOrderSchema } },
       },
-      (request) => admin.setStatus(request.params.id, request.body.status),
+      (request) => admin.setStatus(request.params.id, request.body.status, request.user!),
+    );
+
+    // Decision 0014: resolving an order whose payment is under review, and refunds.
+    app.post(
+      '/api/admin/orders/:id/mark-paid',
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, body: markPaidSchema, response: { 200: adminOrderSchema } },
+      },
+      (request) => admin.resolve(request.params.id, 'mark_paid', request.body.note, request.user!),
+    );
+    app.post(
+      '/api/admin/orders/:id/refund',
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, body: resolutionSchema, response: { 200: adminOrderSchema } },
+      },
+      (request) => admin.resolve(request.params.id, 'refund', request.body.note, request.user!),
+    );
+    app.post(
+      '/api/admin/orders/:id/cancel',
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, body: resolutionSchema, response: { 200: adminOrderSchema } },
+      },
+      (request) => admin.resolve(request.params.id, 'cancel', request.body.note, request.user!),
     );
 
     app.post(
@@ -92,7 +120,7 @@ export function adminOrdersRoutes(admin: AdminOrdersService): FastifyPluginAsync
         if (!file || file.fieldname !== 'file')
           throw new BadRequestError('Choose a robot file to upload (field "file").', { 'body.file': 'Required' });
         try {
-          return await admin.deliverFile(request.params.id, file.filename, file.file);
+          return await admin.deliverFile(request.params.id, file.filename, file.file, request.user!);
         } finally {
           // Whatever happened, read the rest of the upload so the client gets our answer.
           file.file.resume();

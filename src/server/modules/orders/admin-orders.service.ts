@@ -2,25 +2,41 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../shared/constants.js';
-import { nextOrderStatus, type OrderStatus } from '../../../shared/order-states.js';
+import { shortOrderNumber } from '../../../shared/order-number.js';
+import { nextOrderStatus, type OrderEvent, type OrderStatus } from '../../../shared/order-states.js';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   type AdminOrder,
   type AdminOrderDetail,
   type AdminOrdersPage,
   type DashboardTotals,
+  type OrderResolution,
 } from '../../../shared/schemas/orders.js';
+import type { AuditPort } from '../../http/audit-port.js';
 import { csvCell } from '../../http/csv-cell.js';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../errors.js';
 import type { Storage } from '../../storage/storage.js';
 import { cleanFileName, withoutHiddenCharacters } from '../../text/file-names.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
-import { toAdminOrder } from './order-views.js';
+import { toAdminOrder, toOrderEvent } from './order-views.js';
 import type { AdminOrderRow, OrdersRepository } from './orders.repository.js';
 import { robotFileCheck } from './robot-file-check.js';
 
 const REVENUE_DAYS = 30;
+
+/** The administrator acting, for the order's timeline and the activity log. */
+export interface Administrator {
+  id: string;
+  email: string;
+}
+
+/** Each resolution of decision 0014 and the order event it is. */
+const resolutionEvents: Record<OrderResolution, OrderEvent> = {
+  mark_paid: { type: 'marked_paid' },
+  refund: { type: 'refunded' },
+  cancel: { type: 'cancelled' },
+};
 
 /** The extension of an accepted robot file name (lower case), or null. */
 export function robotFileExtension(fileName: string): (typeof ROBOT_FILE_EXTENSIONS)[number] | null {
@@ -56,6 +72,7 @@ export class AdminOrdersService {
     private readonly status: OrderStatusChanger,
     private readonly emails: OrderEmails,
     private readonly storage: Storage,
+    private readonly audit: AuditPort,
   ) {}
 
   async list(query: {
@@ -87,11 +104,43 @@ export class AdminOrdersService {
       this.emails.history(id),
       this.orders.events(id),
     ]);
-    return { ...toAdminOrder(row), callbacks, downloads, fetches, grants, emails, events };
+    return { ...toAdminOrder(row), callbacks, downloads, fetches, grants, emails, events: events.map(toOrderEvent) };
   }
 
-  async setStatus(id: string, status: OrderStatus): Promise<AdminOrder> {
-    await this.status.apply(id, { type: 'admin_set', status }, 'administrator');
+  async setStatus(id: string, status: OrderStatus, by: Administrator): Promise<AdminOrder> {
+    await this.status.apply(id, { type: 'admin_set', status }, 'administrator', { by });
+    return toAdminOrder(await this.find(id));
+  }
+
+  /**
+   * Resolves an order (decision 0014): marks a payment under review paid, refunds a paid or
+   * reviewed order, or cancels a reviewed one. The change, its note on the order's timeline and,
+   * for a refund, the client's email (in their language, through the outbox) are one transaction;
+   * then the activity log, and the order's licence is revoked on a refund or a cancellation.
+   * Repeating a resolution already made changes nothing.
+   */
+  async resolve(
+    id: string,
+    resolution: OrderResolution,
+    note: string | undefined,
+    by: Administrator,
+  ): Promise<AdminOrder> {
+    const change = await this.status.apply(id, resolutionEvents[resolution], 'administrator', {
+      by,
+      note: note || null,
+    });
+    if (change.changed)
+      await this.audit.record({
+        actor: by,
+        action: resolution,
+        resource: 'order',
+        recordId: id,
+        summary: `#${shortOrderNumber(id)} ${change.order.robot_name}`,
+        changes: {
+          status: { from: change.before.status, to: change.order.status },
+          ...(note ? { note: { from: null, to: note } } : {}),
+        },
+      });
     return toAdminOrder(await this.find(id));
   }
 
@@ -101,7 +150,7 @@ export class AdminOrdersService {
    * size counted while streaming. A refused or broken upload leaves nothing, and a replaced file
    * is removed once the new one is in place.
    */
-  async deliverFile(id: string, fileName: string, body: Readable): Promise<AdminOrder> {
+  async deliverFile(id: string, fileName: string, body: Readable, by: Administrator): Promise<AdminOrder> {
     const before = await this.find(id);
     const transition = nextOrderStatus(before.status, { type: 'file_delivered' }, 'administrator');
     if (!transition.ok) throw new ConflictError(transition.reason);
@@ -119,6 +168,7 @@ export class AdminOrdersService {
     const updated = await this.status.write(
       before,
       transition.next,
+      { actor: 'administrator', by, kind: 'file_delivered' },
       { file_path: key, file_name: cleanFileName(fileName, `robot.${extension}`) },
       (orders, after) => this.emails.toClient('delivered', after, orders),
     );

@@ -1,7 +1,7 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_DOWNLOADS_PER_ORDER, SIGNED_DOWNLOAD_TTL_SECONDS } from '../../../shared/constants.js';
-import { downloadableStatus } from '../../../shared/order-states.js';
+import { closedOrderStatuses, downloadableStatus } from '../../../shared/order-states.js';
 import type { DownloadFetchOutcome, DownloadLink } from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.js';
@@ -52,6 +52,8 @@ export class RangeNotSatisfiableError extends AppError {
 
 const invalidLink = () => new ForbiddenError('This download link has expired or is not valid.');
 const fileGone = () => new NotFoundError('This file is no longer available.');
+/** A refunded or cancelled order: its file will not be available again (decision 0014). */
+const orderClosed = () => new ForbiddenError('This order can no longer be downloaded.');
 const linkUsed = () =>
   new AppError(
     410,
@@ -147,6 +149,7 @@ export class OrderDownloads {
     // "Downloadable" is asked now, at every fetch: a link dies when its order leaves that status
     // (an administrator's change, a refund) and when the file it was made for is replaced.
     const order = await orders.findById(download.order_id);
+    if (order && closedOrderStatuses.includes(order.status)) throw await refuse('refused_unavailable', orderClosed());
     if (!order || order.status !== downloadableStatus || !order.file_path || !claims.matches(order.file_path))
       throw await refuse('refused_unavailable', fileGone());
     const filePath = order.file_path;

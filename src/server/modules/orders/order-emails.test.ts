@@ -86,10 +86,11 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       noLicences,
     );
     const before = (await orders.findById(order.id))!;
+    const reported = { actor: 'workflow', kind: 'payment_reported' } as const;
 
     // A write that fails after the emails of the change were written takes them with it.
     await expect(
-      status.write(before, 'paid', {}, async () => {
+      status.write(before, 'paid', reported, {}, async () => {
         throw new Error('a later write of the same change failed');
       }),
     ).rejects.toThrow('a later write of the same change failed');
@@ -97,7 +98,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     expect((await emailsOf(order.id)).map((email) => email.kind)).toEqual(['order-received']);
 
     // The same change, committed, has its emails.
-    expect((await status.write(before, 'paid'))!.status).toBe('paid');
+    expect((await status.write(before, 'paid', reported))!.status).toBe('paid');
     const administrators = await orders.adminEmails();
     expect((await emailsOf(order.id)).map((email) => email.kind)).toEqual([
       'order-received',

@@ -6,7 +6,7 @@ import { orderEmailStrings } from '../../text/server-strings.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
-export type ClientEmail = 'received' | 'paid' | 'delivered';
+export type ClientEmail = 'received' | 'paid' | 'delivered' | 'refunded';
 
 export interface OrderEmailsOptions {
   outbox: Pick<EmailOutbox, 'add' | 'wake' | 'forOrder'>;
@@ -18,9 +18,9 @@ function fill(text: string, values: Record<string, string>): string {
 }
 
 /**
- * The order emails (issue 9): received, payment confirmed and delivered to the client in the
- * language they ordered in, and a note to each administrator for each paid order. Texts come
- * from the i18n catalogues.
+ * The order emails (issue 9): received, payment confirmed, delivered and refunded (decision 0014)
+ * to the client in the language they ordered in, and a note to each administrator for each paid
+ * order. Texts come from the i18n catalogues.
  *
  * Each email is rendered and written to the email outbox (decision 0015) through `orders`, the
  * repository of the transaction that changes the order: it exists exactly when the change

@@ -3,12 +3,34 @@ import { nextOrderStatus, type OrderActor, type OrderEvent, type OrderStatus } f
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
 import type { OrderEmails } from './order-emails.js';
-import type { OrderRow, OrdersRepository, StatusWriteColumns } from './orders.repository.js';
+import type { OrderRow, OrdersRepository, StatusChangeEntry, StatusWriteColumns } from './orders.repository.js';
 
-export type StatusChange = { order: OrderRow; changed: boolean };
+export type StatusChange = {
+  /** The order as the change left it (or as it was, unchanged). */
+  order: OrderRow;
+  /** The order the change was decided on. */
+  before: OrderRow;
+  changed: boolean;
+  /** Why `prepare` left the order as it was, if it did. */
+  skipped: string | null;
+};
 
 /** More writes that belong to a status change, made in its transaction with the order written. */
 export type AlsoInTransaction = (orders: OrdersRepository, after: OrderRow) => Promise<void>;
+
+/** What goes with one status change, beside the status itself. */
+export interface ApplyOptions {
+  /** The administrator who acts, and the note for the order's timeline. */
+  by?: StatusChangeEntry['by'];
+  note?: string | null;
+  /**
+   * Looks at the order as read in the transaction that changes it: a reason to leave it as it is,
+   * or the columns (and the timeline note) that go with the change.
+   */
+  prepare?: (current: OrderRow) => { skip: string } | { columns?: StatusWriteColumns; note?: string | null };
+  /** Written in the same transaction as the change, or as the decision to change nothing. */
+  alongside?: (orders: OrdersRepository, change: StatusChange) => Promise<void>;
+}
 
 /**
  * What follows an order's status beyond the order itself: its licence (modules/licences), issued
@@ -21,8 +43,10 @@ export interface OrderLicences {
 /**
  * Applies an order event through the one transition function, with a compare-and-set on the
  * status so that a callback and an administrator acting at the same moment cannot both win on a
- * stale read. The emails that go with the new status are written in the same transaction (the
- * email outbox, decision 0015); once it commits, the waiting pages are told and the emails leave.
+ * stale read. One transaction holds the change, its line in the order's timeline, the emails that
+ * go with the new status (the email outbox, decision 0015) and what the caller adds (a callback's
+ * record, decision 0014): a crash between them leaves none. Once it commits, the waiting pages
+ * are told, the emails leave and the order's licence follows its status.
  */
 export class OrderStatusChanger {
   constructor(
@@ -33,52 +57,103 @@ export class OrderStatusChanger {
     private readonly licences: OrderLicences,
   ) {}
 
-  async apply(orderId: string, event: OrderEvent, actor: OrderActor): Promise<StatusChange> {
+  async apply(
+    orderId: string,
+    event: OrderEvent,
+    actor: OrderActor,
+    options: ApplyOptions = {},
+  ): Promise<StatusChange> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const current = await this.orders.findById(orderId);
-      if (!current) throw new NotFoundError('Order not found.');
-      const transition = nextOrderStatus(current.status, event, actor);
-      if (!transition.ok) throw new ConflictError(transition.reason);
-      if (!transition.changed) {
-        // A repeat heals a licence that could not be issued when the status first changed.
-        await this.licences.followOrderStatus(current);
-        return { order: current, changed: false };
-      }
-      const updated = await this.write(current, transition.next);
-      if (updated) return { order: updated, changed: true };
+      const change = await this.orders.transaction((orders) => this.attempt(orders, orderId, event, actor, options));
+      if (!change) continue;
+      if (change.changed) await this.afterCommit(change.order);
+      // A repeat heals a licence that could not be issued when the status first changed.
+      else await this.licences.followOrderStatus(change.order);
+      return change;
     }
     throw new ConflictError('The order is being changed by someone else; try again.');
   }
 
+  /** One try: undefined when another writer changed the status between the read and the write. */
+  private async attempt(
+    orders: OrdersRepository,
+    orderId: string,
+    event: OrderEvent,
+    actor: OrderActor,
+    options: ApplyOptions,
+  ): Promise<StatusChange | undefined> {
+    const current = await orders.findById(orderId);
+    if (!current) throw new NotFoundError('Order not found.');
+    const transition = nextOrderStatus(current.status, event, actor);
+    if (!transition.ok) throw new ConflictError(transition.reason);
+    const prepared = transition.changed ? options.prepare?.(current) : undefined;
+    if (!transition.changed || (prepared && 'skip' in prepared)) {
+      const skipped = prepared && 'skip' in prepared ? prepared.skip : null;
+      const change: StatusChange = { order: current, before: current, changed: false, skipped };
+      await options.alongside?.(orders, change);
+      return change;
+    }
+    const entry: StatusChangeEntry = {
+      actor,
+      by: options.by ?? null,
+      kind: event.type,
+      note: prepared?.note ?? options.note ?? null,
+    };
+    const updated = await this.writeIn(orders, current, transition.next, entry, prepared?.columns);
+    if (!updated) return undefined;
+    const change: StatusChange = { order: updated, before: current, changed: true, skipped: null };
+    await options.alongside?.(orders, change);
+    return change;
+  }
+
   /**
    * Writes `to`, a status nextOrderStatus decided from `before`, with the columns that go with
-   * it, only if the order is still in `before.status`; in the same transaction, the emails of the
-   * change and whatever `also` writes. Undefined, with nothing written, when the order changed
-   * meanwhile.
+   * it, only if the order is still in `before.status`; in the same transaction, its timeline line
+   * (`entry`), the emails of the change and whatever `also` writes. Undefined, with nothing
+   * written, when the order changed meanwhile. For changes decided outside `apply` (a payment
+   * restart, a file delivery, whose work comes before the write).
    */
   async write(
     before: OrderRow,
     to: OrderStatus,
+    entry: StatusChangeEntry,
     columns: StatusWriteColumns = {},
     also?: AlsoInTransaction,
   ): Promise<OrderRow | undefined> {
     const after = await this.orders.transaction(async (orders) => {
-      const updated = await orders.compareAndSetStatus(before.id, before.status, to, columns);
-      if (!updated) return undefined;
-      if (before.status !== updated.status && updated.status === 'paid') {
-        await this.emails.toClient('paid', updated, orders);
-        await this.emails.toAdministrators(updated, orders);
-      }
-      await also?.(orders, updated);
+      const updated = await this.writeIn(orders, before, to, entry, columns);
+      if (updated) await also?.(orders, updated);
       return updated;
     });
-    if (after) {
-      this.announce(after.id);
-      this.emails.sendSoon();
-      // After the commit: issuing is idempotent, and a repeated report heals a failure here.
-      await this.licences.followOrderStatus(after);
-    }
+    if (after) await this.afterCommit(after);
     return after;
+  }
+
+  /** The compare-and-set with its timeline line, and the emails the new status sends, in `orders`' transaction. */
+  private async writeIn(
+    orders: OrdersRepository,
+    before: OrderRow,
+    to: OrderStatus,
+    entry: StatusChangeEntry,
+    columns: StatusWriteColumns = {},
+  ): Promise<OrderRow | undefined> {
+    const updated = await orders.compareAndSetStatus(before.id, before.status, to, entry, columns);
+    if (!updated || before.status === updated.status) return updated;
+    if (updated.status === 'paid') {
+      await this.emails.toClient('paid', updated, orders);
+      await this.emails.toAdministrators(updated, orders);
+    }
+    // Decision 0014: the client learns of a refund in the language they ordered in.
+    if (updated.status === 'refunded') await this.emails.toClient('refunded', updated, orders);
+    return updated;
+  }
+
+  /** Once a change committed: the waiting pages are told, its emails leave, its licence follows. */
+  private async afterCommit(after: OrderRow): Promise<void> {
+    this.announce(after.id);
+    this.emails.sendSoon();
+    // After the commit: issuing is idempotent, and a repeated report heals a failure here.
+    await this.licences.followOrderStatus(after);
   }
 
   announce(orderId: string): void {

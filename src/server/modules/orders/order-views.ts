@@ -1,6 +1,12 @@
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../shared/constants.js';
-import type { AdminOrder, Order } from '../../../shared/schemas/orders.js';
-import type { AdminOrderRow, OrderRow } from './orders.repository.js';
+import {
+  paymentFlags,
+  type AdminOrder,
+  type Order,
+  type OrderTimelineEvent,
+  type PaymentFlag,
+} from '../../../shared/schemas/orders.js';
+import type { AdminOrderRow, OrderEventRow, OrderRow } from './orders.repository.js';
 
 /** An order as its owner sees it: never the storage key, nor the idempotency key. */
 export function toOrder(row: OrderRow): Order {
@@ -25,6 +31,17 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
+/** Payment flags stored as a JSON array; anything else in the column is left out. */
+function parseFlags(text: string | null): PaymentFlag[] {
+  if (!text) return [];
+  try {
+    const flags: unknown = JSON.parse(text);
+    return Array.isArray(flags) ? paymentFlags.filter((flag) => flags.includes(flag)) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function toAdminOrder(row: AdminOrderRow): AdminOrder {
   return {
     ...toOrder(row),
@@ -32,5 +49,14 @@ export function toAdminOrder(row: AdminOrderRow): AdminOrder {
     client_email: row.client_email,
     client_name: row.client_name,
     language: row.language,
+    expected_amount: row.expected_amount ?? row.price,
+    amount_paid: row.amount_paid,
+    paid_currency: row.paid_currency,
+    payment_flags: parseFlags(row.payment_flags),
   };
+}
+
+/** A line of the order's timeline, its payment flags parsed. */
+export function toOrderEvent(row: OrderEventRow): OrderTimelineEvent {
+  return { ...row, payment_flags: parseFlags(row.payment_flags) };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { paymentToleranceUsd } from '../../../shared/settings-keys.js';
 import { createOrderChanges } from '../../realtime/order-changes.js';
 import { createCatalogueService } from '../catalogue/catalogue.service.js';
 import { createLicencesService } from '../licences/licences.service.js';
@@ -19,7 +20,7 @@ import { paymentHookRoutes } from './payment-hook.routes.js';
 /** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
 export async function register(
   app: FastifyInstance,
-  { db, config, automation, emailOutbox, storage, log }: ModuleContext,
+  { db, config, automation, emailOutbox, storage, log, settings, audit }: ModuleContext,
 ): Promise<void> {
   const orders = new OrdersRepository(db);
   const changes = createOrderChanges(db, config.database, log);
@@ -47,6 +48,9 @@ export async function register(
     log,
   });
   await app.register(ordersRoutes(service, downloads, streams));
-  await app.register(paymentHookRoutes(new PaymentCallbacksService(orders, status), automation.inboundSecret));
-  await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage)));
+  const toleranceUsd = async () => paymentToleranceUsd((await settings.getAll()).payment_tolerance_usd);
+  await app.register(
+    paymentHookRoutes(new PaymentCallbacksService(orders, status, toleranceUsd), automation.inboundSecret),
+  );
+  await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage, audit)));
 }

@@ -1,18 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../shared/constants.js';
-import { downloadableStatus, paidStatuses, type OrderStatus } from '../../../shared/order-states.js';
-import type { AdminOrdersQuery, DownloadFetchOutcome, OrderEventKind } from '../../../shared/schemas/orders.js';
-import type { Database, OrderDownloadsTable, OrdersTable } from '../../db/schema.js';
+import {
+  downloadableStatus,
+  paidStatuses,
+  type OrderActor,
+  type OrderEvent,
+  type OrderStatus,
+} from '../../../shared/order-states.js';
+import type { AdminOrdersQuery, DownloadFetchOutcome } from '../../../shared/schemas/orders.js';
+import type { Database, OrderDownloadsTable, OrderEventsTable, OrdersTable } from '../../db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type DownloadRow = Selectable<OrderDownloadsTable>;
 export type AdminOrderRow = OrderRow & { client_email: string | null; client_name: string | null };
+export type OrderEventRow = Awaited<ReturnType<OrdersRepository['events']>>[number];
 
-/** What changes with a status: a payment restart forgets the last attempt's ids, a delivery stores the file. */
+/**
+ * What changes with a status: a payment restart moves the last attempt's ids aside, a delivery
+ * stores the file, a payment report stores what was paid and the owner's flags.
+ */
 export type StatusWriteColumns = Partial<
-  Pick<Updateable<OrdersTable>, 'payment_id' | 'pay_url' | 'file_path' | 'file_name'>
+  Pick<
+    Updateable<OrdersTable>,
+    | 'payment_id'
+    | 'pay_url'
+    | 'file_path'
+    | 'file_name'
+    | 'amount_paid'
+    | 'paid_currency'
+    | 'payment_flags'
+    | 'payment_retries'
+    | 'earlier_payment_ids'
+  >
 >;
+
+/** Who changed an order's status, and why: its line in the order's timeline. */
+export interface StatusChangeEntry {
+  actor: OrderActor;
+  /** The administrator, when one acted. */
+  by?: { id: string; email: string } | null;
+  /** The order event that made the change. */
+  kind: OrderEvent['type'];
+  note?: string | null;
+}
 
 /** One fetch of a download link, for `order_download_fetches`. */
 export interface NewDownloadFetch {
@@ -51,9 +82,12 @@ export class OrdersRepository {
   /**
    * Runs `work` in one transaction: whatever it writes through the repository it is given (or
    * that repository's `db`) commits or rolls back together. On SQLite the one connection is the
-   * transaction's until it ends, so `work` must not use another repository meanwhile.
+   * transaction's until it ends, so `work` must not use another repository meanwhile. Called on
+   * a repository of a transaction, `work` runs in that one.
    */
   async transaction<T>(work: (orders: OrdersRepository) => Promise<T>): Promise<T> {
+    // Inside a transaction already (a status change's), its work joins it.
+    if (this.db.isTransaction) return work(this);
     return this.db.transaction().execute((trx) => work(new OrdersRepository(trx)));
   }
 
@@ -95,21 +129,42 @@ export class OrdersRepository {
 
   /**
    * Writes the status the state machine decided (with the columns that go with it) only if the
-   * status is still `from`, the one it decided from: two writers never both win.
+   * status is still `from`, the one it decided from: two writers never both win. The change and
+   * its line in the order's timeline are written together.
    */
   async compareAndSetStatus(
     id: string,
     from: OrderStatus,
     to: OrderStatus,
+    entry: StatusChangeEntry,
     columns: StatusWriteColumns = {},
   ): Promise<OrderRow | undefined> {
-    return this.db
-      .updateTable('orders')
-      .set({ ...columns, status: to, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .returningAll()
-      .executeTakeFirst();
+    return this.transaction(async (orders) => {
+      const now = new Date().toISOString();
+      const updated = await orders.db
+        .updateTable('orders')
+        .set({ ...columns, status: to, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return undefined;
+      await orders.addEvent(id, {
+        kind: entry.kind,
+        occurred_at: now,
+        actor: entry.actor,
+        actor_id: entry.by?.id ?? null,
+        actor_email: entry.by?.email ?? null,
+        from_status: from,
+        to_status: to,
+        note: entry.note ?? null,
+        // A payment report's amount and flags stay on its line: the order keeps only the last.
+        amount_paid: columns.amount_paid ?? null,
+        paid_currency: columns.paid_currency ?? null,
+        payment_flags: columns.payment_flags ?? null,
+      });
+      return updated;
+    });
   }
 
   /** Stores the payment page of the attempt started in `status`, unless the status changed meanwhile. */
@@ -370,11 +425,14 @@ export class OrdersRepository {
       .execute();
   }
 
-  /** Adds an entry to the order's timeline (admin order detail). */
-  async addEvent(orderId: string, kind: OrderEventKind, detail: string | null): Promise<void> {
+  /**
+   * Adds a line to the order's timeline (admin order detail): a status change
+   * (`compareAndSetStatus` writes it) or a note of what the client was told only in general words.
+   */
+  async addEvent(orderId: string, line: Omit<Insertable<OrderEventsTable>, 'id' | 'order_id'>): Promise<void> {
     await this.db
       .insertInto('order_events')
-      .values({ id: randomUUID(), order_id: orderId, occurred_at: new Date().toISOString(), kind, detail })
+      .values({ occurred_at: new Date().toISOString(), ...line, id: randomUUID(), order_id: orderId })
       .execute();
   }
 
@@ -382,9 +440,24 @@ export class OrdersRepository {
   async events(orderId: string) {
     return this.db
       .selectFrom('order_events')
-      .select(['id', 'occurred_at', 'kind', 'detail'])
+      .select([
+        'id',
+        'occurred_at',
+        'kind',
+        'detail',
+        'actor',
+        'actor_email',
+        'from_status',
+        'to_status',
+        'note',
+        'amount_paid',
+        'paid_currency',
+        'payment_flags',
+      ])
       .where('order_id', '=', orderId)
       .orderBy('occurred_at', 'desc')
+      .orderBy('id')
+      .limit(200)
       .execute();
   }
 

@@ -22,6 +22,7 @@ import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
 import { toOrder } from './order-views.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import { restartColumns } from './payment-attempts.js';
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
@@ -90,6 +91,7 @@ export class OrdersService {
           telegram_username: input.telegram_username,
           strategy_instructions: input.strategy_instructions,
           price: robot.price,
+          expected_amount: robot.price,
           status: initialOrderStatus,
           estimated_delivery: new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 86_400_000).toISOString(),
           idempotency_key: idempotencyKey ?? null,
@@ -159,8 +161,14 @@ export class OrdersService {
     if (!(await this.deps.payments.isConfigured('payment'))) throw notConfigured();
 
     if (transition.changed) {
-      // A new payment attempt: the previous attempt's ids are forgotten.
-      const restarted = await this.deps.status.write(order, transition.next, { payment_id: null, pay_url: null });
+      // A new payment attempt: the previous attempt's ids move aside, so its late reports cannot
+      // fail this one.
+      const restarted = await this.deps.status.write(
+        order,
+        transition.next,
+        { actor: 'client', kind: 'payment_started' },
+        restartColumns(order),
+      );
       if (!restarted) throw new ConflictError('The order changed meanwhile; reload it.');
       order = restarted;
     }
@@ -181,7 +189,7 @@ export class OrdersService {
         if (!(error instanceof UpstreamError)) throw error;
         const detail = workflowFailureDetail(error);
         this.deps.log.warn({ orderId: order.id, detail }, 'the payment workflow gave no payment page');
-        await this.deps.orders.addEvent(order.id, 'payment_request_failed', detail);
+        await this.deps.orders.addEvent(order.id, { kind: 'payment_request_failed', detail });
         throw clientPaymentError(error);
       });
     // The address was cleared since the check above.

@@ -1,27 +1,45 @@
-import { isReportedPaymentStatus } from '../../../shared/order-states.js';
+import { CURRENCY } from '../../../shared/constants.js';
+import { isReportedPaymentStatus, type OrderEvent, type OrderStatus } from '../../../shared/order-states.js';
 import {
   acceptedPaymentWords,
+  overpaidPaymentWords,
   paymentWordStatus,
   type PaymentCallback,
   type PaymentCallbackAnswer,
   type PaymentCallbackOutcome,
+  type PaymentFlag,
 } from '../../../shared/schemas/orders.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { countPaymentCallback } from '../../metrics/metrics.js';
-import type { OrderStatusChanger } from './order-status.js';
-import type { OrdersRepository } from './orders.repository.js';
+import type { OrderStatusChanger, StatusChange } from './order-status.js';
+import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import { earlierAttemptFailure } from './payment-attempts.js';
 
 const MAX_STORED_PAYLOAD = 4000;
 
+/** What the payment workflow's report says about the money, read against the order's price. */
+interface Report {
+  event: OrderEvent;
+  amount: number | null;
+  currency: string | null;
+  /** Flags that hold whatever the order's status: underpaid, overpaid, other currency. */
+  flags: PaymentFlag[];
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+
 /**
- * Payment status reported by the payment workflow (DESIGN deviation 4 and 9). Callbacks only move
- * an order forward; repeats and stale reports answer 200 and change nothing; every callback is
- * kept with how it was signed and what it did, for the administrator.
+ * Payment status reported by the payment workflow (DESIGN deviations 4, 9 and 12, decisions 0008
+ * and 0014). Callbacks only move an order forward; a paid report short of the price waits for the
+ * owner's review; repeats and stale reports answer 200 and change nothing; every callback is kept
+ * with how it was signed and what it did, in the same transaction as the change it made.
  */
 export class PaymentCallbacksService {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly status: OrderStatusChanger,
+    /** The payment tolerance in USD (setting payment_tolerance_usd), read at each callback. */
+    private readonly toleranceUsd: () => Promise<number>,
   ) {}
 
   async receive(callback: PaymentCallback, proof: string, rawBody: string): Promise<PaymentCallbackAnswer> {
@@ -30,46 +48,89 @@ export class PaymentCallbacksService {
       countPaymentCallback('unknown_order');
       throw new NotFoundError('Order not found.');
     }
-    const record = (outcome: PaymentCallbackOutcome, detail: string | null) =>
-      this.orders.recordCallback({
-        orderId: order.id,
-        payload: rawBody.slice(0, MAX_STORED_PAYLOAD),
-        signature: proof,
-        statusWord: callback.status.slice(0, 50),
-        outcome,
-        detail,
-      });
+    const entry = (outcome: PaymentCallbackOutcome, detail: string | null) => ({
+      orderId: order.id,
+      payload: rawBody.slice(0, MAX_STORED_PAYLOAD),
+      signature: proof,
+      statusWord: callback.status.slice(0, 50),
+      outcome,
+      detail,
+    });
 
     const reported = paymentWordStatus(callback.status);
     if (reported === null) {
       const detail = `Unknown status "${callback.status}". Accepted: ${acceptedPaymentWords.join(', ')}.`;
-      await record('refused', detail);
+      await this.orders.recordCallback(entry('refused', detail));
       countPaymentCallback('invalid');
       throw new AppError(422, 'unknown_status', detail, {
         'body.status': `Accepted: ${acceptedPaymentWords.join(', ')}`,
       });
     }
-    if (!isReportedPaymentStatus(reported)) {
-      await record('ignored', `A workflow does not set "${reported}": only paid or failed move an order.`);
+    const report = this.read(callback, reported, order, await this.toleranceUsd());
+    if (!report) {
+      await this.orders.recordCallback(
+        entry(
+          'ignored',
+          `A workflow does not set "${reported}": only paid, failed or a payment to review move an order.`,
+        ),
+      );
       countPaymentCallback('ignored');
       return { order_id: order.id, status: order.status, outcome: 'ignored' };
     }
-    // A failure reported for an earlier payment attempt must not fail the retry in progress;
-    // money received for any attempt still counts.
+
     const paymentId = callback.payment_id ?? null;
-    if (reported === 'failed' && paymentId && order.payment_id && paymentId !== order.payment_id) {
-      await record('ignored', `Payment ${paymentId} is not the order's current payment (${order.payment_id}).`);
-      countPaymentCallback('ignored');
-      return { order_id: order.id, status: order.status, outcome: 'ignored' };
-    }
-    const change = await this.status.apply(order.id, { type: 'payment_reported', status: reported }, 'workflow');
-    const outcome: PaymentCallbackOutcome = change.changed ? 'applied' : 'unchanged';
-    await record(
-      outcome,
-      change.changed ? `${order.status} -> ${change.order.status}` : `Already ${change.order.status}.`,
-    );
-    countPaymentCallback(change.changed ? reported : 'unchanged');
-    return { order_id: order.id, status: change.order.status, outcome };
+    const change = await this.status.apply(order.id, report.event, 'workflow', {
+      prepare: (current) => {
+        if (report.event.type === 'payment_reported' && report.event.status === 'failed') {
+          const earlier = earlierAttemptFailure(current, paymentId);
+          return earlier ? { skip: earlier } : {};
+        }
+        // Money arriving for an order that had failed is a late payment: paid all the same.
+        const flags = current.status === 'failed' ? [...report.flags, 'late' as const] : report.flags;
+        return {
+          columns: {
+            amount_paid: report.amount,
+            paid_currency: report.amount === null ? null : report.currency,
+            payment_flags: JSON.stringify(flags),
+          },
+        };
+      },
+      alongside: (orders, result) => orders.recordCallback(entry(...this.outcomeOf(result))),
+    });
+    countPaymentCallback(change.changed ? change.order.status : change.skipped ? 'ignored' : 'unchanged');
+    return { order_id: order.id, status: change.order.status, outcome: this.outcomeOf(change)[0] };
+  }
+
+  private outcomeOf(change: StatusChange): [PaymentCallbackOutcome, string] {
+    if (change.skipped) return ['ignored', change.skipped];
+    if (change.changed) return ['applied', `${change.before.status} -> ${change.order.status}`];
+    return ['unchanged', `Already ${change.order.status}.`];
+  }
+
+  /**
+   * The event a report means. A paid report whose amount is below the expected amount minus the
+   * tolerance, or in a currency that cannot be compared with the price, or whose word says the
+   * payment was short, needs the owner's review; above the amount plus the tolerance it is paid and
+   * flagged. Null for a status a workflow does not set.
+   */
+  private read(callback: PaymentCallback, reported: OrderStatus, order: OrderRow, tolerance: number): Report | null {
+    const amount = callback.amount_paid ?? null;
+    const currency = amount === null ? null : (callback.currency ?? CURRENCY);
+    if (reported === 'needs_review')
+      return { event: { type: 'payment_needs_review' }, amount, currency, flags: ['underpaid'] };
+    if (!isReportedPaymentStatus(reported)) return null;
+    if (reported === 'failed')
+      return { event: { type: 'payment_reported', status: 'failed' }, amount, currency, flags: [] };
+    const paid: OrderEvent = { type: 'payment_reported', status: 'paid' };
+    const overpaidWord = overpaidPaymentWords.includes(callback.status.toLowerCase());
+    if (amount === null) return { event: paid, amount, currency, flags: overpaidWord ? ['overpaid'] : [] };
+    if (currency !== CURRENCY)
+      return { event: { type: 'payment_needs_review' }, amount, currency, flags: ['other_currency'] };
+    const expected = cents(order.expected_amount ?? order.price);
+    if (cents(amount) < expected - cents(tolerance))
+      return { event: { type: 'payment_needs_review' }, amount, currency, flags: ['underpaid'] };
+    const over = overpaidWord || cents(amount) > expected + cents(tolerance);
+    return { event: paid, amount, currency, flags: over ? ['overpaid'] : [] };
   }
 
   /** A callback refused for its credentials is kept too when it names an existing order. */

@@ -30,7 +30,7 @@ export function MyOrders() {
       <ul className="mt-6 space-y-3 md:hidden">
         {orders.data.map((order) => (
           <li key={order.id} className="rounded-xl border border-slate-800 bg-slate-900 p-4">
-            <div className="flex items-start justify-between gap-3">
+            <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
               <div className="min-w-0">
                 <p className="font-semibold text-white">{order.robot_name}</p>
                 <p className="mt-0.5 text-sm text-slate-400">

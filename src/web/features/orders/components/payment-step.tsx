@@ -1,4 +1,4 @@
-import { AlertTriangle, ExternalLink, Loader2, Wallet } from 'lucide-react';
+import { AlertTriangle, Ban, ExternalLink, Hourglass, Loader2, Undo2, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentMessages, type Order } from '../../../../shared/schemas/orders.js';
@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { ApiError, errorCodeOf } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format-number';
+import { Link } from '../../../lib/router';
 import { useStartPayment } from '../api/start-payment';
 import { useLiveOrder } from '../use-live-order';
 
@@ -44,15 +45,64 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
+/**
+ * A payment the shop's owner is checking (decision 0014), or an order refunded or cancelled: no
+ * payment to start, a word on what happens next.
+ */
+function OrderOutcome({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const outcome =
+    order.status === 'needs_review'
+      ? {
+          Icon: Hourglass,
+          tone: 'text-amber-300',
+          title: t('orders.status.needs_review'),
+          text: t('orders.payment.underReviewText'),
+        }
+      : order.status === 'refunded'
+        ? {
+            Icon: Undo2,
+            tone: 'text-slate-200',
+            title: t('orders.payment.refunded'),
+            text: t('orders.payment.refundedText'),
+          }
+        : {
+            Icon: Ban,
+            tone: 'text-slate-200',
+            title: t('orders.payment.cancelled'),
+            text: t('orders.payment.cancelledText'),
+          };
+  return (
+    <section className="space-y-5" aria-live="polite">
+      <h2 className={`flex items-center gap-2 text-xl font-semibold ${outcome.tone}`}>
+        <outcome.Icon aria-hidden="true" className="size-6" />
+        {outcome.title}
+      </h2>
+      <p className="text-slate-300">{outcome.text}</p>
+      <dl className="space-y-2 rounded-lg border border-slate-800 bg-slate-950/60 p-4">
+        <Detail label={t('orders.payment.orderId')} value={order.id} />
+        <Detail label={t('orders.payment.bookingId')} value={order.payment_id ?? t('common.noValue')} />
+      </dl>
+      <Link to="/Dashboard" className={buttonClass('secondary', 'w-full')}>
+        {t('orders.confirmation.viewOrders')}
+      </Link>
+    </section>
+  );
+}
+
 /** Step 2 (SPEC §2, §4): book and pay, wait for the confirmation live, or retry after a failure. */
 export function PaymentStep({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
   const payment = useStartPayment();
   const [retrying, setRetrying] = useState(false);
   const waiting = order.status === 'pending_payment' && order.pay_url !== null;
-  // A failed order keeps listening too: money that arrives late still confirms it.
-  const { timedOut } = useLiveOrder(order.id, waiting || order.status === 'failed');
+  // A failed order keeps listening too: money that arrives late still confirms it; so does a
+  // payment under review, which the owner may mark paid.
+  const { timedOut } = useLiveOrder(order.id, waiting || order.status === 'failed' || order.status === 'needs_review');
   const errorMessage = usePaymentError(payment.error);
+
+  if (order.status === 'needs_review' || order.status === 'refunded' || order.status === 'cancelled')
+    return <OrderOutcome order={order} />;
 
   const book = () => {
     const tab = openPaymentTab();

@@ -8,9 +8,12 @@ const tones: Record<string, string> = {
   in_progress: 'border-violet-700 bg-violet-950/50 text-violet-200',
   completed: 'border-emerald-700 bg-emerald-950/50 text-emerald-200',
   failed: 'border-red-800 bg-red-950/50 text-red-200',
+  needs_review: 'border-orange-600 bg-orange-950/50 text-orange-200',
+  refunded: 'border-slate-500 bg-slate-800 text-slate-100',
+  cancelled: 'border-slate-600 bg-slate-900 text-slate-300',
 };
 
-/** SPEC §4's six client labels: the five statuses, and Unknown for anything else. */
+/** SPEC §4's client labels, decision 0014's three more, and Unknown for anything else. */
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const known = (orderStatuses as readonly string[]).includes(status);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '../../../../../shared/order-states.js';
-import type { AdminOrder } from '../../../../../shared/schemas/orders.js';
+import type { AdminOrder, OrderResolution } from '../../../../../shared/schemas/orders.js';
 import { uploadFile } from '../../../../components/admin/upload-file';
 import { apiDelete, apiPatch, apiPost } from '../../../../lib/api-client';
 
@@ -16,6 +16,21 @@ export function deleteOrder(id: string): Promise<void> {
 
 export function grantDownloads({ id, extra }: { id: string; extra: number }): Promise<AdminOrder> {
   return apiPost<AdminOrder>(`${item(id)}/download-grants`, { extra });
+}
+
+const resolutionPaths: Record<OrderResolution, string> = { mark_paid: 'mark-paid', refund: 'refund', cancel: 'cancel' };
+
+/** Marks a payment under review paid (a note is required), refunds or cancels the order (decision 0014). */
+export function resolveOrder({
+  id,
+  resolution,
+  note,
+}: {
+  id: string;
+  resolution: OrderResolution;
+  note: string;
+}): Promise<AdminOrder> {
+  return apiPost<AdminOrder>(`${item(id)}/${resolutionPaths[resolution]}`, note.trim() ? { note: note.trim() } : {});
 }
 
 /** Delivers the robot file (the server completes the order), reporting upload progress. */
@@ -41,3 +56,4 @@ export const useUpdateOrderStatus = () => useOrderMutation(updateOrderStatus);
 export const useDeleteOrder = () => useOrderMutation(deleteOrder);
 export const useGrantDownloads = () => useOrderMutation(grantDownloads);
 export const useDeliverOrderFile = () => useOrderMutation(deliverOrderFile);
+export const useResolveOrder = () => useOrderMutation(resolveOrder);

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../../../shared/constants.js';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
+import { nextOrderStatus, type OrderEvent } from '../../../../../shared/order-states.js';
+import type { OrderResolution } from '../../../../../shared/schemas/orders.js';
 import { AdminDialog } from '../../../../components/admin/admin-dialog';
 import { notifyFailure, notifySuccess } from '../../../../components/admin/toasts';
 import { Alert } from '../../../../components/ui/alert';
@@ -9,6 +12,15 @@ import { formatDateTime } from '../../../../lib/format-date';
 import { formatUsd } from '../../../../lib/format-number';
 import { useGrantDownloads } from '../../api/admin/change-orders';
 import { useAdminOrder } from '../../api/admin/get-admin-order';
+import { formatReported, PaymentFlags, paymentAmounts } from './payment-details';
+import { ResolveOrderDialog } from './resolve-order-dialog';
+
+/** Each resolution and the order event it is (decision 0014): its button shows when the order allows it. */
+const resolutions: [OrderResolution, OrderEvent][] = [
+  ['mark_paid', { type: 'marked_paid' }],
+  ['refund', { type: 'refunded' }],
+  ['cancel', { type: 'cancelled' }],
+];
 
 function Section({
   title,
@@ -30,10 +42,11 @@ function Section({
 }
 
 /**
- * An order's file, its timeline (what went wrong that the client was told only in general
+ * An order's payment (expected and reported amounts, flags), its file, its timeline (every status
+ * change, who made it and why, and what went wrong that the client was told only in general
  * words), its payment callbacks (the first place to look when a client says "I paid"), its
  * downloads and every fetch of their links, and its emails (one the mail server refused shows
- * why); an administrator may give downloads back.
+ * why); an administrator may give downloads back, and resolve the payment (decision 0014).
  */
 export function OrderDetailDialog({
   orderId,
@@ -45,12 +58,20 @@ export function OrderDetailDialog({
   const { t, i18n } = useTranslation();
   const detail = useAdminOrder(orderId);
   const grant = useGrantDownloads();
+  const [resolving, setResolving] = useState<OrderResolution | null>(null);
   const order = detail.data;
   const when = (iso: string) => formatDateTime(iso, i18n.language) ?? iso;
   // Links are numbered in the order they were issued (the list shows the newest first).
   const linkNumbers = new Map(
     [...(order?.downloads ?? [])].reverse().map((download, index) => [download.id, index + 1]),
   );
+  const amounts = order ? paymentAmounts(order, i18n.language) : null;
+  const allowed = order
+    ? resolutions.filter(([, event]) => {
+        const transition = nextOrderStatus(order.status, event, 'administrator');
+        return transition.ok && transition.changed;
+      })
+    : [];
   return (
     <AdminDialog
       open={orderId !== null}
@@ -66,6 +87,9 @@ export function OrderDetailDialog({
         <div className="space-y-5 text-sm">
           <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
             {[
+              [t('adminOrders.detail.status'), t(`adminOrders.status.${order.status}`)],
+              [t('adminOrders.detail.expected'), amounts!.expected],
+              [t('adminOrders.detail.reported'), amounts!.reported ?? t('common.noValue')],
               [
                 t('adminOrders.detail.client'),
                 `${order.client_name ?? ''} ${order.client_email ? `<${order.client_email}>` : ''}`.trim() ||
@@ -87,6 +111,32 @@ export function OrderDetailDialog({
               </div>
             ))}
           </dl>
+          {order.payment_flags.length > 0 && (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-slate-400">{t('adminOrders.flags.label')}</span>
+              <PaymentFlags flags={order.payment_flags} />
+            </div>
+          )}
+          {allowed.length > 0 && (
+            <section className="space-y-2 rounded-lg border border-orange-800/70 bg-orange-950/20 p-3">
+              <h3 className="font-semibold text-white">{t('adminOrders.resolve.title')}</h3>
+              {order.status === 'needs_review' && (
+                <p className="text-slate-300">{t('adminOrders.resolve.reviewHint')}</p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                {allowed.map(([resolution]) => (
+                  <button
+                    key={resolution}
+                    type="button"
+                    className={buttonClass(resolution === 'mark_paid' ? 'primary' : 'secondary')}
+                    onClick={() => setResolving(resolution)}
+                  >
+                    {t(`adminOrders.resolve.${resolution}.action`)}
+                  </button>
+                ))}
+              </div>
+            </section>
+          )}
           <div className="rounded-lg border border-slate-800 p-3">
             <p className="text-slate-400">{t('adminOrders.detail.strategy')}</p>
             <p className="mt-1 whitespace-pre-wrap text-slate-200">{order.strategy_instructions}</p>
@@ -116,8 +166,35 @@ export function OrderDetailDialog({
               <li key={event.id} className="rounded-lg border border-slate-800 p-3">
                 <p className="flex flex-wrap gap-x-3 text-slate-300">
                   <span>{when(event.occurred_at)}</span>
-                  <span className="font-semibold text-white">{t(`adminOrders.detail.event.${event.kind}`)}</span>
+                  {event.to_status && (
+                    <span className="font-semibold text-white">
+                      {event.from_status ? `${t(`adminOrders.status.${event.from_status}`)} → ` : ''}
+                      {t(`adminOrders.status.${event.to_status}`)}
+                    </span>
+                  )}
+                  <span className={event.to_status ? undefined : 'font-semibold text-white'}>
+                    {t(`adminOrders.timeline.events.${event.kind}`)}
+                  </span>
+                  {event.actor && (
+                    <span className="text-slate-400">
+                      {event.actor_email ?? t(`adminOrders.timeline.actors.${event.actor}`)}
+                    </span>
+                  )}
                 </p>
+                {event.amount_paid !== null && (
+                  <p className="mt-1 text-slate-200">
+                    {t('adminOrders.timeline.reported', {
+                      reported: formatReported(event.amount_paid, event.paid_currency, i18n.language),
+                      expected: amounts!.expected,
+                    })}
+                  </p>
+                )}
+                {event.payment_flags.length > 0 && (
+                  <div className="mt-1">
+                    <PaymentFlags flags={event.payment_flags} />
+                  </div>
+                )}
+                {event.note && <p className="mt-1 whitespace-pre-wrap text-slate-200">{event.note}</p>}
                 {/* The technical detail the client was spared, as the shop received it. */}
                 {event.detail && <p className="mt-1 break-words text-slate-400">{event.detail}</p>}
               </li>
@@ -213,6 +290,7 @@ export function OrderDetailDialog({
           </Section>
         </div>
       )}
+      {order && <ResolveOrderDialog order={order} resolution={resolving} onOpenChange={() => setResolving(null)} />}
     </AdminDialog>
   );
 }

@@ -2,7 +2,12 @@ import { Eye, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
-import { nextOrderStatus, orderStatuses, type OrderStatus } from '../../../../../shared/order-states.js';
+import {
+  manualOrderStatuses,
+  nextOrderStatus,
+  orderStatuses,
+  type OrderStatus,
+} from '../../../../../shared/order-states.js';
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder } from '../../../../../shared/schemas/orders.js';
 import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
@@ -13,7 +18,9 @@ import { formatDay } from '../../../../lib/format-date';
 import { useDeleteOrder, useUpdateOrderStatus } from '../../api/admin/change-orders';
 import { adminOrdersSearch, useAdminOrders, type AdminOrdersFilter } from '../../api/admin/get-admin-orders';
 import { DeliveryDialog } from './delivery-dialog';
-import { OrderDetailDialog } from './order-detail-dialog';
+import { formatReported, PaymentFlags, ResolvedStatus } from './payment-details';
+
+const isManual = (status: OrderStatus) => (manualOrderStatuses as readonly OrderStatus[]).includes(status);
 
 /** SPEC §8: an expired session during a status change or a deletion says so and reloads. */
 function useSessionAwareFailure() {
@@ -32,7 +39,7 @@ const iconButton =
   'inline-flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white disabled:cursor-not-allowed disabled:opacity-40';
 
 /** SPEC §2's Order Management table on the admin kit, with server paging, a status filter and search. */
-export function OrderManagement() {
+export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: string) => void }) {
   const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<AdminOrdersFilter>({ status: '', q: '', page: 1 });
   const orders = useAdminOrders(filter);
@@ -41,7 +48,6 @@ export function OrderManagement() {
   const failed = useSessionAwareFailure();
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
   const [delivering, setDelivering] = useState<AdminOrder | null>(null);
-  const [detailId, setDetailId] = useState<string | null>(null);
 
   const columns: DataTableColumn<AdminOrder>[] = [
     {
@@ -68,28 +74,46 @@ export function OrderManagement() {
     {
       id: 'status',
       header: t('adminOrders.columns.status'),
-      cell: (order) => (
-        <select
-          aria-label={t('adminOrders.statusOf', { number: shortOrderNumber(order.id) })}
-          value={order.status}
-          onChange={(event) =>
-            updateStatus.mutate(
-              { id: order.id, status: event.target.value as OrderStatus },
-              {
-                onSuccess: () => notifySuccess(t('adminOrders.statusSaved')),
-                onError: (error) => failed(t('adminOrders.statusFailed'), error),
-              },
-            )
-          }
-          className="h-9 rounded-lg border border-slate-700 bg-slate-950 px-2 text-sm text-slate-100"
-        >
-          {orderStatuses.map((status) => (
-            <option key={status} value={status}>
-              {t(`adminOrders.status.${status}`)}
-            </option>
-          ))}
-        </select>
-      ),
+      // SPEC's five are set by hand; an order under review, refunded or cancelled is resolved in its detail.
+      cell: (order) =>
+        isManual(order.status) ? (
+          <select
+            aria-label={t('adminOrders.statusOf', { number: shortOrderNumber(order.id) })}
+            value={order.status}
+            onChange={(event) =>
+              updateStatus.mutate(
+                { id: order.id, status: event.target.value as OrderStatus },
+                {
+                  onSuccess: () => notifySuccess(t('adminOrders.statusSaved')),
+                  onError: (error) => failed(t('adminOrders.statusFailed'), error),
+                },
+              )
+            }
+            className="h-9 rounded-lg border border-slate-700 bg-slate-950 px-2 text-sm text-slate-100"
+          >
+            {manualOrderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`adminOrders.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <ResolvedStatus status={order.status} />
+        ),
+    },
+    {
+      id: 'payment',
+      header: t('adminOrders.columns.payment'),
+      cell: (order) => {
+        const reported = formatReported(order.amount_paid, order.paid_currency, i18n.language);
+        if (!reported && order.payment_flags.length === 0) return t('common.noValue');
+        return (
+          <span className="flex flex-col items-start gap-1">
+            {reported && <span className="whitespace-nowrap tabular-nums">{reported}</span>}
+            <PaymentFlags flags={order.payment_flags} />
+          </span>
+        );
+      },
     },
   ];
 
@@ -150,7 +174,7 @@ export function OrderManagement() {
               type="button"
               className={iconButton}
               aria-label={t('adminOrders.details', { number: shortOrderNumber(order.id) })}
-              onClick={() => setDetailId(order.id)}
+              onClick={() => onOpenDetail(order.id)}
             >
               <Eye aria-hidden="true" className="size-4" />
             </button>
@@ -182,7 +206,6 @@ export function OrderManagement() {
         }
       />
       <DeliveryDialog order={delivering} onOpenChange={(open) => !open && setDelivering(null)} />
-      <OrderDetailDialog orderId={detailId} onOpenChange={(open) => !open && setDetailId(null)} />
     </section>
   );
 }

@@ -191,6 +191,15 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
             <CheckboxField<SettingsForm> name="clear_secret" label={t('backOffice.settings.secretClear')} />
           )}
         </Section>
+        <Section title={t('backOffice.settings.payments')}>
+          <TextInputField<SettingsForm>
+            name="payment_tolerance_usd"
+            inputMode="decimal"
+            label={t('backOffice.settings.paymentTolerance')}
+            hint={t('backOffice.settings.paymentToleranceHint')}
+            invalidMessage={t('backOffice.settings.paymentToleranceInvalid')}
+          />
+        </Section>
         <div className="flex flex-wrap items-center justify-end gap-3">
           {message?.kind === 'saved' && <Alert tone="success">{t('backOffice.settings.saved')}</Alert>}
           {message?.kind === 'failed' && <Alert tone="error">{t('backOffice.settings.saveFailed')}</Alert>}

@@ -1,0 +1,203 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
+import { shortOrderNumber } from '../../src/shared/order-number.js';
+import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
+import { robotZip } from '../support/robot-files.js';
+
+// better-auth accepts sign-in only from its PUBLIC_URL origin (http://localhost:<port>).
+const BASE = `http://localhost:${process.env.E2E_PORT ?? 3211}`;
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial' });
+
+/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
+const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+const SECRET = `e2e-review-workflow-secret-${Date.now()}`;
+const STRATEGY = 'I trade EURUSD on a 5,000 USD account at Pepperstone; I aim for 0.5% a day, no martingale.';
+
+let workflow: FakeWorkflow;
+let client: Page;
+let admin: Page;
+let robot: { id: string; price: number };
+
+/** The payment workflow's callback, signed with a timestamp, as a real workflow sends it. */
+async function reportPayment(orderId: string, body: Record<string, unknown>) {
+  const raw = JSON.stringify({ order_id: orderId, payment_id: `PAY-${orderId.slice(0, 6)}`, ...body });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`${BASE}/api/hooks/payment`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': signTimestampedBody(SECRET, timestamp, raw),
+    },
+    body: raw,
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { status: string };
+}
+
+async function signedInPage(browser: Browser, email: string, password: string, signUpName?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE });
+  const page = await context.newPage();
+  const headers = { origin: BASE };
+  if (signUpName)
+    expect(
+      (
+        await page.request.post('/api/auth/sign-up/email', { data: { email, password, name: signUpName }, headers })
+      ).status(),
+    ).toBe(200);
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers })).status()).toBe(
+    200,
+  );
+  return page;
+}
+
+test.beforeAll(async ({ browser }) => {
+  workflow = await startFakeWorkflow('/payment');
+  workflow.answer = (request) => {
+    if (request.method !== 'POST') return { status: 200, body: 'Fake payment page' };
+    const { order_id: orderId } = request.body as { order_id: string };
+    return {
+      status: 200,
+      body: { PayUrl: `${workflow.url}/pay/${orderId}`, payment_id: `PAY-${orderId.slice(0, 6)}` },
+    };
+  };
+  admin = await signedInPage(browser, ADMIN.email, ADMIN.password);
+  const saved = await admin.request.patch('/api/admin/settings', {
+    data: { values: { n8n_webhook_url: workflow.url, n8n_secret_token: SECRET } },
+    headers: { origin: BASE },
+  });
+  expect(saved.status()).toBe(200);
+  client = await signedInPage(browser, `reviewed-${Date.now()}@example.com`, 'buyer-password-1', 'Paula Partial');
+  const robots = (await (await client.request.get('/api/robots')).json()) as { id: string; price: number }[];
+  robot = robots.find((candidate) => candidate.price > 20)!;
+});
+
+test.afterAll(async () => {
+  await admin.request.patch('/api/admin/settings', {
+    data: { values: { n8n_webhook_url: '', n8n_secret_token: '' } },
+    headers: { origin: BASE },
+  });
+  await workflow.close();
+});
+
+/** Orders the robot through the wizard and books the payment; answers the order's id. */
+async function orderAndBook(page: Page): Promise<string> {
+  await page.goto(`/OrderForm?robotId=${robot.id}`);
+  await page.getByLabel('Telegram Username *').fill('@paula');
+  await page.getByLabel('KNOW MORE *').fill(STRATEGY);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Continue to Booking' }).click();
+  await expect(page.getByRole('heading', { name: 'Crypto Payment' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  const paymentTab = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: /^BOOK NOW \$/ }).click();
+  await (await paymentTab).close();
+  await expect(page.getByRole('heading', { name: 'Payment in Progress' })).toBeVisible();
+  return orderId;
+}
+
+/** Delivers a robot file from the dashboard's order table, as the owner does. */
+async function deliverFromDashboard(number: string, fileName: string) {
+  await admin.goto('/Dashboard');
+  await admin.getByLabel('Search').fill(number);
+  const row = admin.getByRole('row').filter({ hasText: `#${number}` });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Upload' }).click();
+  const dialog = admin.getByRole('dialog', { name: `Upload the robot for order #${number}` });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: fileName, mimeType: 'application/zip', buffer: robotZip() });
+  await dialog.getByRole('button', { name: 'Confirm and deliver' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(row.getByRole('combobox')).toHaveValue('completed');
+}
+
+test('A partial payment shows Payment under review to the client; the owner marks it paid; the client downloads', async () => {
+  const orderId = await orderAndBook(client);
+  const number = shortOrderNumber(orderId);
+  const short = robot.price - 10;
+  expect(
+    (await reportPayment(orderId, { status: 'paid', amount_paid: short.toFixed(2), currency: 'USD' })).status,
+  ).toBe('needs_review');
+  // The waiting page learns it live.
+  await expect(client.getByRole('heading', { name: 'Payment under review' })).toBeVisible({ timeout: 10_000 });
+  await client.goto('/Dashboard');
+  const line = client.getByRole('row').filter({ hasText: `#${number}` });
+  await expect(line.getByText('Payment under review')).toBeVisible();
+  await client.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'FR' }).click();
+  await expect(line.getByText('Paiement en cours de vérification')).toBeVisible();
+  await client.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'EN' }).click();
+  await expect(line.getByText('Payment under review')).toBeVisible();
+
+  // The owner finds it at the top of the dashboard, with both amounts.
+  await admin.goto('/Dashboard');
+  const queue = admin.getByRole('region', { name: '1 payment to review' });
+  await expect(queue).toBeVisible();
+  const usd = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await expect(queue.getByText(usd(robot.price))).toBeVisible();
+  await expect(queue.getByText(usd(short))).toBeVisible();
+  await expect(queue.getByText('Underpaid')).toBeVisible();
+  await queue.getByRole('button', { name: `Review the payment of order #${number}` }).click();
+  const detail = admin.getByRole('dialog', { name: `Order #${number}` });
+  await detail.getByRole('button', { name: 'Mark paid' }).click();
+  const confirm = admin.getByRole('alertdialog', { name: `Mark order #${number} paid` });
+  await confirm.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(confirm.getByText('Please say why this payment counts as paid.')).toBeVisible();
+  const note = 'The client sent the missing 10 USDT; seen on the chain.';
+  await confirm.getByLabel('Note (required): why this payment counts').fill(note);
+  await confirm.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(detail.getByText(note)).toBeVisible();
+  await expect(detail.getByText('Needs review → Paid')).toBeVisible();
+  await admin.keyboard.press('Escape');
+  await expect(admin.getByRole('region', { name: /payments? to review/ })).toBeHidden();
+
+  await deliverFromDashboard(number, 'Partial Bot.zip');
+
+  await client.goto('/Dashboard');
+  await expect(line.getByText('Completed')).toBeVisible();
+  const download = client.waitForEvent('download');
+  await line.getByRole('button', { name: /Download \(2 left\)/ }).click();
+  expect((await download).suggestedFilename()).toBe('Partial Bot.zip');
+});
+
+test("Refunded after delivery: the client's download link dies and the order shows Refunded", async () => {
+  const orderId = await orderAndBook(client);
+  const number = shortOrderNumber(orderId);
+  expect((await reportPayment(orderId, { status: 'paid', amount_paid: robot.price })).status).toBe('paid');
+  await expect(client.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 10_000 });
+  await deliverFromDashboard(number, 'Refunded Bot.zip');
+
+  // The client asks for a link: it works, without a session too.
+  const link = await client.request.post(`/api/orders/${orderId}/download`, { headers: { origin: BASE } });
+  expect(link.status()).toBe(200);
+  const { url } = (await link.json()) as { url: string };
+  expect((await fetch(url)).status).toBe(200);
+
+  // The owner refunds the order from its detail.
+  const row = admin.getByRole('row').filter({ hasText: `#${number}` });
+  await row.getByRole('button', { name: `Details of order #${number}` }).click();
+  const detail = admin.getByRole('dialog', { name: `Order #${number}` });
+  await detail.getByRole('button', { name: 'Refund' }).click();
+  const confirm = admin.getByRole('alertdialog', { name: `Refund order #${number}` });
+  await confirm.getByLabel('Note (optional)').fill('Refund policy: asked within 14 days.');
+  await confirm.getByRole('button', { name: 'Refund' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(detail.getByText('Completed → Refunded')).toBeVisible();
+  await admin.keyboard.press('Escape');
+  await expect(row.getByText('Refunded')).toBeVisible();
+
+  // The link the client already holds now answers an error.
+  const dead = await fetch(url);
+  expect(dead.status).toBe(403);
+  expect(((await dead.json()) as { error: { message: string } }).error.message).toBe(
+    'This order can no longer be downloaded.',
+  );
+  await client.goto('/Dashboard');
+  const line = client.getByRole('row').filter({ hasText: `#${number}` });
+  await expect(line.getByText('Refunded')).toBeVisible();
+  await expect(line.getByRole('button', { name: /Download/ })).toHaveCount(0);
+  await client.goto(`/OrderForm?robotId=${robot.id}&orderId=${orderId}`);
+  await expect(client.getByRole('heading', { name: 'Order refunded' })).toBeVisible();
+});
