@@ -61,9 +61,3 @@ export const authErrorCodes = [
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 
 export type KnownErrorCode = ErrorCode | AuthErrorCode;
-
-const knownErrorCodes: ReadonlySet<string> = new Set([...errorCodes, ...authErrorCodes]);
-
-export function isKnownErrorCode(code: string): code is KnownErrorCode {
-  return knownErrorCodes.has(code);
-}
