@@ -8,6 +8,7 @@ import * as newsletterCampaigns from './migrations/0006-newsletter-campaigns.js'
 import * as sharedRateLimits from './migrations/0007-shared-rate-limits.js';
 import * as bannersTable from './migrations/0008-banners-table.js';
 import * as paymentOutcomesAndRefunds from './migrations/0009-payment-outcomes-and-refunds.js';
+import * as orderEventsShopActor from './migrations/0014-order-events-shop-actor.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -23,6 +24,7 @@ const migrations: Record<string, DialectMigration> = {
   '0007-shared-rate-limits': sharedRateLimits,
   '0008-banners-table': bannersTable,
   '0009-payment-outcomes-and-refunds': paymentOutcomesAndRefunds,
+  '0014-order-events-shop-actor': orderEventsShopActor,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_DOWNLOADS_PER_ORDER, STRATEGY_MAX_LENGTH, STRATEGY_MIN_LENGTH } from '../constants.js';
-import { manualOrderStatuses, orderStatuses, type OrderStatus } from '../order-states.js';
+import { manualOrderStatuses, orderActors, orderStatuses, type OrderStatus } from '../order-states.js';
 
 export const orderStatusSchema = z.enum(orderStatuses, {
   message: `Status must be one of: ${orderStatuses.join(', ')}.`,
@@ -213,7 +213,7 @@ export const downloadGrantRecordSchema = z.object({
 export const orderTimelineEntrySchema = z.object({
   id: z.string(),
   created_at: z.string(),
-  actor: z.enum(['client', 'workflow', 'administrator']),
+  actor: z.enum(orderActors),
   actor_email: z.string().nullable(),
   event: z.string(),
   from_status: orderStatusSchema.nullable(),
