@@ -64,7 +64,11 @@ export async function withStartupLock<T>(
 }
 
 /** Background jobs that must not run on two app instances at the same time, with their lock keys. */
-const exclusiveJobKeys = { 'stats-refresh': 728_201_772, 'newsletter-send': 728_201_773 } as const;
+const exclusiveJobKeys = {
+  'stats-refresh': 728_201_772,
+  'newsletter-send': 728_201_773,
+  'unpaid-orders-expiry': 728_201_776,
+} as const;
 export type ExclusiveJob = keyof typeof exclusiveJobKeys;
 
 /**

@@ -6,7 +6,7 @@ import { orderEmailStrings } from '../../text/server-strings.js';
 import type { Mailer } from '../../integrations/mailer.js';
 import type { OrderRow } from './orders.repository.js';
 
-type ClientEmail = 'received' | 'paid' | 'delivered' | 'refunded';
+type ClientEmail = 'received' | 'paid' | 'delivered' | 'refunded' | 'cancelled';
 
 export interface OrderEmailsOptions {
   mailer: Mailer;
@@ -36,7 +36,8 @@ interface QueuedEmail {
 }
 
 /**
- * The order emails (issue 9): received, payment confirmed, delivered and refunded to the client in the
+ * The order emails (issue 9): received (with the link to that order, issue 17 §3), payment confirmed,
+ * delivered, refunded and cancelled for want of payment to the client in the
  * language they ordered in, and a note to the administrators for each paid order. Texts come from
  * the i18n catalogues.
  *
@@ -106,7 +107,15 @@ export class OrderEmails {
       price: order.price.toFixed(2),
       telegram: order.telegram_username,
       link: `${this.options.publicUrl}/Dashboard`,
+      order: this.orderPage(order),
     };
+  }
+
+  /** The order's own page (the wizard, at the step the order is in); My Orders for an order whose robot is gone. */
+  private orderPage(order: OrderRow): string {
+    if (!order.robot_id) return `${this.options.publicUrl}/Dashboard`;
+    const query = new URLSearchParams({ robotId: order.robot_id, orderId: order.id });
+    return `${this.options.publicUrl}/OrderForm?${query.toString()}`;
   }
 
   /** Queues the email; returns at once. */
@@ -135,6 +144,7 @@ export class OrderEmails {
         '',
         fill(text.body, values),
         '',
+        ...(kind === 'received' ? [fill(strings.received.link, values), values.order!, ''] : []),
         fill(strings.myOrders, values),
         values.link!,
       ].join('\n'),

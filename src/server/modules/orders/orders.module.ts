@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentToleranceUsd } from '../../../shared/settings-keys.js';
+import { paymentToleranceUsd, unpaidOrderExpiryDays } from '../../../shared/settings-keys.js';
 import { createOrderChanges } from '../../realtime/order-changes.js';
 import { createCatalogueService } from '../catalogue/catalogue.service.js';
 import type { ModuleContext } from '../module-context.js';
@@ -14,11 +14,14 @@ import { ordersRoutes } from './orders.routes.js';
 import { OrdersService } from './orders.service.js';
 import { PaymentCallbacksService } from './payment-callbacks.service.js';
 import { paymentHookRoutes } from './payment-hook.routes.js';
+import { UnpaidOrdersExpiry } from './unpaid-orders-expiry.js';
+import { unpaidOrdersRoutes } from './unpaid-orders.routes.js';
+import { UnpaidOrdersService } from './unpaid-orders.service.js';
 
 /** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
 export async function register(
   app: FastifyInstance,
-  { db, config, automation, mailer, storage, log, settings, audit }: ModuleContext,
+  { db, config, automation, mailer, storage, log, settings, audit, exclusive }: ModuleContext,
 ): Promise<void> {
   const orders = new OrdersRepository(db);
   const changes = createOrderChanges(db, config.database, log);
@@ -34,8 +37,6 @@ export async function register(
     contact: (id) => orders.userContact(id),
     adminEmails: () => orders.adminEmails(),
   });
-  // Queued order emails go out before the mailer and the database close (preClose runs before any onClose).
-  app.addHook('preClose', () => emails.close());
   const status = new OrderStatusChanger(orders, changes, emails, log);
   const service = new OrdersService({
     orders,
@@ -53,4 +54,20 @@ export async function register(
     paymentHookRoutes(new PaymentCallbacksService(orders, status, toleranceUsd), automation.inboundSecret),
   );
   await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage, audit)));
+
+  const unpaid = new UnpaidOrdersService({
+    orders,
+    status,
+    emails,
+    ownOrder: (user, id) => service.getOwnRow(user, id),
+    expiryDays: async () => unpaidOrderExpiryDays((await settings.getAll()).unpaid_order_expiry_days),
+  });
+  await app.register(unpaidOrdersRoutes(unpaid));
+  const expiry = new UnpaidOrdersExpiry({ service: unpaid, exclusive, log });
+  app.decorate('unpaidOrdersExpiry', expiry);
+  // A run in progress ends before the emails are flushed: what it cancelled is emailed too.
+  app.addHook('preClose', () => expiry.stop());
+  // Queued order emails go out before the mailer and the database close (preClose runs before any onClose).
+  app.addHook('preClose', () => emails.close());
+  expiry.start();
 }
