@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isUnpaidStatus, nextOrderStatus, orderStatuses, orderTransitionRule, type OrderStatus } from './order-states.js';
+import {
+  isUnpaidStatus,
+  nextOrderStatus,
+  orderStatuses,
+  orderTransitionRule,
+  type OrderStatus,
+} from './order-states.js';
 
 /** Issue 17 §3: the client cancels an unpaid order, the shop cancels one left unpaid, money may still come. */
 describe('the order state machine for unpaid orders', () => {
@@ -64,9 +70,10 @@ describe('the order state machine for unpaid orders', () => {
       });
       // Only a cancelled order moves this way; any other is a stale report.
       for (const current of orderStatuses.filter((other): other is OrderStatus => other !== 'cancelled'))
-        expect(
-          nextOrderStatus(current, { type: 'payment_after_cancellation', status }, 'workflow'),
-        ).toMatchObject({ ok: true, changed: false });
+        expect(nextOrderStatus(current, { type: 'payment_after_cancellation', status }, 'workflow')).toMatchObject({
+          ok: true,
+          changed: false,
+        });
     }
   });
 });
