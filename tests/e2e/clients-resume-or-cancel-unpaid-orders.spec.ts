@@ -200,3 +200,30 @@ test('Ordering a robot again while its order is unpaid offers to resume it, or t
   await client.goto('/Dashboard');
   await expect(myOrder(orderId).getByText('Cancelled')).toBeVisible();
 });
+
+test('The owner sets after how many days unpaid orders are cancelled, in Settings, in both languages', async () => {
+  await admin.goto('/Settings');
+  const field = admin.getByLabel('Cancel unpaid orders after (days)');
+  await expect(field).toHaveValue('7');
+  await field.fill('0');
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(admin.getByText('Enter a whole number of days between 1 and 365, such as 7.')).toBeVisible();
+  await field.fill('14');
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(admin.getByText('Settings saved successfully!')).toBeVisible();
+  expect(
+    ((await (await admin.request.get('/api/admin/settings')).json()) as { unpaid_order_expiry_days: string })
+      .unpaid_order_expiry_days,
+  ).toBe('14');
+
+  await admin.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'FR' }).click();
+  const french = admin.getByLabel('Annuler les commandes non payées après (jours)');
+  await expect(french).toHaveValue('14');
+  await french.fill('400');
+  await admin.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(admin.getByText('Saisissez un nombre entier de jours entre 1 et 365, par exemple 7.')).toBeVisible();
+  await french.fill('7');
+  await admin.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(admin.getByText('Paramètres enregistrés avec succès !')).toBeVisible();
+  await admin.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'EN' }).click();
+});
