@@ -18,7 +18,10 @@ import { UnpaidOrdersExpiry } from './unpaid-orders-expiry.js';
 import { unpaidOrdersRoutes } from './unpaid-orders.routes.js';
 import { UnpaidOrdersService } from './unpaid-orders.service.js';
 
-/** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
+/**
+ * Orders, payment and delivery (issue 9): one repository, one status changer, four route plugins,
+ * and the job that cancels orders left unpaid (issue 17 §3).
+ */
 export async function register(
   app: FastifyInstance,
   { db, config, automation, mailer, storage, log, settings, audit, exclusive }: ModuleContext,
