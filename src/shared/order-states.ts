@@ -10,7 +10,8 @@ export const manualOrderStatuses = ['pending_payment', 'paid', 'in_progress', 'c
 
 /**
  * Every status: SPEC's five, a payment that needs the owner's eye (`needs_review`, decision 0014),
- * and the two ends an administrator's resolution leads to (`refunded`, `cancelled`).
+ * and two ends: `refunded` (an administrator's resolution) and `cancelled` (an administrator's
+ * resolution, or an unpaid order the client cancelled or the shop let expire, issue 17 §3).
  */
 export const orderStatuses = [...manualOrderStatuses, 'needs_review', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -27,11 +28,21 @@ export const paidStatuses: readonly OrderStatus[] = ['paid', 'in_progress', 'com
 /** The status in which a delivered robot file may be downloaded (SPEC §5); in any other, links die. */
 export const downloadableStatus: OrderStatus = 'completed';
 
-/** The ends of a resolution (decision 0014): nothing changes such an order any more, and its robot is not to be had. */
+/**
+ * The ends (decision 0014): their robot is not to be had. Nothing changes such an order any more,
+ * except money reported after the client or the shop cancelled it unpaid (a late payment, issue 17 §3).
+ */
 export const closedOrderStatuses: readonly OrderStatus[] = ['refunded', 'cancelled'];
 
-/** A payment that has not gone through yet: it may be started, or started again after a failure. */
-const unpaidStatuses: readonly OrderStatus[] = ['pending_payment', 'failed'];
+/**
+ * A payment that has not gone through yet: it may be started, or started again after a failure;
+ * the client may resume it or cancel the order (issue 17 §3).
+ */
+export const unpaidStatuses: readonly OrderStatus[] = ['pending_payment', 'failed'];
+
+export function isUnpaidStatus(status: OrderStatus): boolean {
+  return unpaidStatuses.includes(status);
+}
 
 /** The only statuses a payment workflow reports; anything else it sends is ignored. */
 export const reportedPaymentStatuses = ['paid', 'failed'] as const satisfies readonly OrderStatus[];
@@ -41,7 +52,9 @@ export function isReportedPaymentStatus(status: OrderStatus): status is Reported
   return (reportedPaymentStatuses as readonly OrderStatus[]).includes(status);
 }
 
-export type OrderActor = 'client' | 'workflow' | 'administrator';
+/** Who causes an event; `shop` is the shop itself, applying one of the owner's settings (a job). */
+export const orderActors = ['client', 'workflow', 'administrator', 'shop'] as const;
+export type OrderActor = (typeof orderActors)[number];
 
 /** What can happen to an order. */
 export type OrderEvent =
@@ -54,7 +67,16 @@ export type OrderEvent =
   /** The administrator's resolutions (decision 0014). */
   | { type: 'marked_paid' }
   | { type: 'refunded' }
-  | { type: 'cancelled' };
+  | { type: 'cancelled' }
+  /** The client cancels an order they have not paid (issue 17 §3). */
+  | { type: 'client_cancelled' }
+  /** The shop cancels an order left waiting for its payment longer than the owner's setting. */
+  | { type: 'unpaid_expired' }
+  /**
+   * Money reported for an order the client or the shop cancelled unpaid: a late payment, paid (or
+   * under review when short) all the same. An order the administrator cancelled stays cancelled.
+   */
+  | { type: 'payment_after_cancellation'; status: 'paid' | 'needs_review' };
 
 /**
  * One allowed transition: who causes it, the statuses it leaves from, and the status it leads to.
@@ -148,6 +170,23 @@ export function orderTransitionRule(event: OrderEvent): OrderTransitionRule {
         to: 'cancelled',
         refusal: 'Only an order whose payment is under review can be cancelled.',
       };
+    case 'client_cancelled':
+      // Cancelling again is a repeat; once money arrived, the order is no longer the client's to cancel.
+      return {
+        by: 'client',
+        from: unpaidStatuses,
+        to: 'cancelled',
+        refusal: 'This order is paid: it can no longer be cancelled.',
+        refusals: {
+          needs_review: 'The payment of this order is under review: it can no longer be cancelled.',
+          refunded: 'This order was refunded.',
+        },
+      };
+    case 'unpaid_expired':
+      // Only an order still waiting: one paid, failed or cancelled meanwhile is left as it is.
+      return { by: 'shop', from: ['pending_payment'], to: 'cancelled', refusal: null };
+    case 'payment_after_cancellation':
+      return { by: 'workflow', from: ['cancelled'], to: event.status, refusal: null };
   }
 }
 

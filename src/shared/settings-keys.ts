@@ -28,9 +28,14 @@ export type PublicSettingKey = (typeof publicSettingKeys)[number];
 
 /**
  * Keys only the back office reads, that are not secret: newsletter double opt-in ('true'/'false'),
- * and how far a reported payment may be from the price before the owner is asked (USD, decision 0014).
+ * how far a reported payment may be from the price before the owner is asked (USD, decision 0014),
+ * and after how many days an order still waiting for its payment is cancelled (issue 17 §3).
  */
-export const adminSettingKeys = ['newsletter_double_opt_in', 'payment_tolerance_usd'] as const;
+export const adminSettingKeys = [
+  'newsletter_double_opt_in',
+  'payment_tolerance_usd',
+  'unpaid_order_expiry_days',
+] as const;
 
 /** Every setting key of SPEC §3, plus the administrator's default interface language and newsletter options. */
 export const settingKeys = [...secretSettingKeys, ...publicSettingKeys, ...adminSettingKeys] as const;
@@ -46,6 +51,18 @@ export function paymentToleranceUsd(value: string | undefined): number {
   return value !== undefined && /^\d+(\.\d{1,2})?$/.test(value.trim()) && parsed <= PAYMENT_TOLERANCE_MAX_USD
     ? parsed
     : Number(DEFAULT_PAYMENT_TOLERANCE_USD);
+}
+
+/** A week: long enough for a slow bank or a weekend, short enough that unpaid orders do not pile up. */
+export const DEFAULT_UNPAID_ORDER_EXPIRY_DAYS = '7';
+export const UNPAID_ORDER_EXPIRY_MAX_DAYS = 365;
+
+/** The days a saved value means; a value stored by hand that is not one falls back to the default. */
+export function unpaidOrderExpiryDays(value: string | undefined): number {
+  const parsed = Number(value);
+  return value !== undefined && /^\d{1,3}$/.test(value.trim()) && parsed >= 1 && parsed <= UNPAID_ORDER_EXPIRY_MAX_DAYS
+    ? parsed
+    : Number(DEFAULT_UNPAID_ORDER_EXPIRY_DAYS);
 }
 
 export const DEFAULT_SEO_TITLE = 'TradeBot Store — AI Trading Robots for MT4 & MT5';
@@ -71,6 +88,7 @@ export const settingDefaults: Record<SettingKey, string> = {
   // Off by default (SPEC): a subscription is confirmed at once.
   newsletter_double_opt_in: 'false',
   payment_tolerance_usd: DEFAULT_PAYMENT_TOLERANCE_USD,
+  unpaid_order_expiry_days: DEFAULT_UNPAID_ORDER_EXPIRY_DAYS,
 };
 
 export type PublicSettings = Record<PublicSettingKey, string>;

@@ -159,6 +159,12 @@ const matrix: Record<string, Case> = {
     request: (f) => ({ url: `/api/orders/${f.orderId}/download` }),
     expected: ownerOnly(409),
   },
+  // Cancelling the shared order would change what the other routes answer: an order nobody has
+  // (the owner cancels theirs in unpaid-orders.routes.test.ts, where others get 404).
+  'POST /api/orders/:id/cancel': {
+    request: () => ({ url: '/api/orders/no-such-order/cancel' }),
+    expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 },
+  },
   'GET /api/orders/:id/events': {
     request: () => ({ url: '/api/orders/no-such-order/events' }),
     expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 },

@@ -69,6 +69,7 @@ const exclusiveJobKeys = {
   'newsletter-send': 728_201_773,
   'email-outbox': 728_201_774,
   'licence-checks-cleanup': 728_201_775,
+  'unpaid-orders-expiry': 728_201_776,
 } as const;
 export type ExclusiveJob = keyof typeof exclusiveJobKeys;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_DOWNLOADS_PER_ORDER, STRATEGY_MAX_LENGTH, STRATEGY_MIN_LENGTH } from '../constants.js';
-import { manualOrderStatuses, orderStatuses, type OrderEvent, type OrderStatus } from '../order-states.js';
+import { manualOrderStatuses, orderActors, orderStatuses, type OrderEvent, type OrderStatus } from '../order-states.js';
 
 export const orderStatusSchema = z.enum(orderStatuses, {
   message: `Status must be one of: ${orderStatuses.join(', ')}.`,
@@ -248,7 +248,7 @@ export const downloadGrantRecordSchema = z.object({
 /** An email about the order in the email outbox: waiting, sent, or given up on (decision 0015). */
 export const orderEmailRecordSchema = z.object({
   id: z.string(),
-  /** e.g. order-received, order-paid, order-paid-administrator, order-delivered, order-refunded */
+  /** e.g. order-received, order-paid, order-paid-administrator, order-delivered, order-refunded, order-cancelled */
   kind: z.string(),
   recipient: z.string(),
   created_at: z.string(),
@@ -263,7 +263,8 @@ export type OrderEmailRecord = z.infer<typeof orderEmailRecordSchema>;
 /**
  * What an order's timeline records for the owner: every status change, named by the order event
  * that made it (shared/order-states.ts OrderEvent: a payment report, a restart, a delivery, a
- * change by hand, a resolution of decision 0014), and what the client was told only in general
+ * change by hand, a resolution of decision 0014, the client's or the shop's cancellation of an
+ * unpaid order and money after it, issue 17 §3), and what the client was told only in general
  * words: `payment_request_failed`, the payment workflow gave no payment page (the client saw
  * SPEC §8's message, the detail says why).
  */
@@ -277,6 +278,9 @@ export const orderEventKinds = [
   'marked_paid',
   'refunded',
   'cancelled',
+  'client_cancelled',
+  'unpaid_expired',
+  'payment_after_cancellation',
 ] as const satisfies readonly (OrderEvent['type'] | 'payment_request_failed')[];
 export type OrderEventKind = (typeof orderEventKinds)[number];
 
@@ -287,8 +291,8 @@ export const orderEventSchema = z.object({
   kind: z.enum(orderEventKinds),
   /** The technical detail the client was spared, as the shop received it. */
   detail: z.string().nullable(),
-  /** Who made the status change, and the administrator's address when one did. */
-  actor: z.enum(['client', 'workflow', 'administrator']).nullable(),
+  /** Who made the status change (`shop`: a job applying the owner's setting), and the administrator's address when one did. */
+  actor: z.enum(orderActors).nullable(),
   actor_email: z.string().nullable(),
   from_status: orderStatusSchema.nullable(),
   to_status: orderStatusSchema.nullable(),

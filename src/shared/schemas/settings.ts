@@ -3,6 +3,7 @@ import { AUTOMATION_SECRET_MIN_LENGTH } from '../constants.js';
 import {
   PAYMENT_TOLERANCE_MAX_USD,
   publicSettingKeys,
+  UNPAID_ORDER_EXPIRY_MAX_DAYS,
   type PublicSettingKey,
   type SettingKey,
 } from '../settings-keys.js';
@@ -50,6 +51,14 @@ export const settingValueSchemas = {
     .regex(/^\d{1,4}(\.\d{1,2})?$/, 'Must be an amount in USD, such as 1.00.')
     .refine((value) => Number(value) <= PAYMENT_TOLERANCE_MAX_USD, {
       message: `Must be at most ${PAYMENT_TOLERANCE_MAX_USD}.00.`,
+    }),
+  // Whole days, e.g. 7: an order still waiting for its payment after them is cancelled (issue 17 §3).
+  unpaid_order_expiry_days: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, 'Must be a whole number of days, such as 7.')
+    .refine((value) => Number(value) >= 1 && Number(value) <= UNPAID_ORDER_EXPIRY_MAX_DAYS, {
+      message: `Must be between 1 and ${UNPAID_ORDER_EXPIRY_MAX_DAYS} days.`,
     }),
 } satisfies Record<SettingKey, z.ZodType<string>>;
 

@@ -6,7 +6,7 @@ import { orderEmailStrings } from '../../text/server-strings.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
-export type ClientEmail = 'received' | 'paid' | 'delivered' | 'refunded';
+export type ClientEmail = 'received' | 'paid' | 'delivered' | 'refunded' | 'cancelled';
 
 export interface OrderEmailsOptions {
   outbox: Pick<EmailOutbox, 'add' | 'wake' | 'forOrder'>;
@@ -18,7 +18,8 @@ function fill(text: string, values: Record<string, string>): string {
 }
 
 /**
- * The order emails (issue 9): received, payment confirmed, delivered and refunded (decision 0014)
+ * The order emails (issue 9): received (with the link to that order, issue 17 §3), payment
+ * confirmed, delivered, refunded (decision 0014) and cancelled for want of payment (issue 17 §3)
  * to the client in the language they ordered in, and a note to each administrator for each paid
  * order. Texts come from the i18n catalogues.
  *
@@ -38,7 +39,15 @@ export class OrderEmails {
       price: order.price.toFixed(2),
       telegram: order.telegram_username,
       link: `${this.options.publicUrl}/Dashboard`,
+      order: this.orderPage(order),
     };
+  }
+
+  /** The order's own page (the wizard, at the step the order is in); My Orders for an order whose robot is gone. */
+  private orderPage(order: OrderRow): string {
+    if (!order.robot_id) return `${this.options.publicUrl}/Dashboard`;
+    const query = new URLSearchParams({ robotId: order.robot_id, orderId: order.id });
+    return `${this.options.publicUrl}/OrderForm?${query.toString()}`;
   }
 
   /** Writes the client's email in `orders`' transaction (nothing when the client's account is gone). */
@@ -62,6 +71,7 @@ export class OrderEmails {
           '',
           fill(text.body, values),
           '',
+          ...(kind === 'received' ? [fill(strings.received.link, values), values.order!, ''] : []),
           fill(strings.myOrders, values),
           values.link!,
         ].join('\n'),

@@ -18,6 +18,12 @@ export type StatusChange = {
 /** More writes that belong to a status change, made in its transaction with the order written. */
 export type AlsoInTransaction = (orders: OrdersRepository, after: OrderRow) => Promise<void>;
 
+/**
+ * An event, or how to tell it from the order as read in the transaction that changes it (money
+ * reported for a cancelled order depends on who cancelled it).
+ */
+export type EventOf = OrderEvent | ((current: OrderRow, orders: OrdersRepository) => Promise<OrderEvent>);
+
 /** What goes with one status change, beside the status itself. */
 export interface ApplyOptions {
   /** The administrator who acts, and the note for the order's timeline. */
@@ -57,12 +63,7 @@ export class OrderStatusChanger {
     private readonly licences: OrderLicences,
   ) {}
 
-  async apply(
-    orderId: string,
-    event: OrderEvent,
-    actor: OrderActor,
-    options: ApplyOptions = {},
-  ): Promise<StatusChange> {
+  async apply(orderId: string, event: EventOf, actor: OrderActor, options: ApplyOptions = {}): Promise<StatusChange> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const change = await this.orders.transaction((orders) => this.attempt(orders, orderId, event, actor, options));
       if (!change) continue;
@@ -78,12 +79,13 @@ export class OrderStatusChanger {
   private async attempt(
     orders: OrdersRepository,
     orderId: string,
-    event: OrderEvent,
+    eventOf: EventOf,
     actor: OrderActor,
     options: ApplyOptions,
   ): Promise<StatusChange | undefined> {
     const current = await orders.findById(orderId);
     if (!current) throw new NotFoundError('Order not found.');
+    const event = typeof eventOf === 'function' ? await eventOf(current, orders) : eventOf;
     const transition = nextOrderStatus(current.status, event, actor);
     if (!transition.ok) throw new ConflictError(transition.reason);
     const prepared = transition.changed ? options.prepare?.(current) : undefined;

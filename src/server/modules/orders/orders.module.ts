@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentToleranceUsd } from '../../../shared/settings-keys.js';
+import { paymentToleranceUsd, unpaidOrderExpiryDays } from '../../../shared/settings-keys.js';
 import { createOrderChanges } from '../../realtime/order-changes.js';
 import { createCatalogueService } from '../catalogue/catalogue.service.js';
 import { createLicencesService } from '../licences/licences.service.js';
@@ -16,11 +16,17 @@ import { ordersRoutes } from './orders.routes.js';
 import { OrdersService } from './orders.service.js';
 import { PaymentCallbacksService } from './payment-callbacks.service.js';
 import { paymentHookRoutes } from './payment-hook.routes.js';
+import { UnpaidOrdersExpiry } from './unpaid-orders-expiry.js';
+import { unpaidOrdersRoutes } from './unpaid-orders.routes.js';
+import { UnpaidOrdersService } from './unpaid-orders.service.js';
 
-/** Orders, payment and delivery (issue 9): one repository, one status changer, three route plugins. */
+/**
+ * Orders, payment and delivery (issue 9): one repository, one status changer, four route plugins,
+ * and the job that cancels orders left unpaid (issue 17 §3).
+ */
 export async function register(
   app: FastifyInstance,
-  { db, config, automation, emailOutbox, storage, log, settings, audit }: ModuleContext,
+  { db, config, automation, emailOutbox, storage, log, settings, audit, exclusive }: ModuleContext,
 ): Promise<void> {
   const orders = new OrdersRepository(db);
   const changes = createOrderChanges(db, config.database, log);
@@ -53,4 +59,19 @@ export async function register(
     paymentHookRoutes(new PaymentCallbacksService(orders, status, toleranceUsd), automation.inboundSecret),
   );
   await app.register(adminOrdersRoutes(new AdminOrdersService(orders, status, emails, storage, audit)));
+
+  const unpaid = new UnpaidOrdersService({
+    orders,
+    status,
+    emails,
+    ownOrder: (user, id) => service.getOwnRow(user, id),
+    expiryDays: async () => unpaidOrderExpiryDays((await settings.getAll()).unpaid_order_expiry_days),
+  });
+  await app.register(unpaidOrdersRoutes(unpaid));
+  const expiry = new UnpaidOrdersExpiry({ service: unpaid, exclusive, log });
+  app.decorate('unpaidOrdersExpiry', expiry);
+  // A run in progress ends before the database closes (preClose runs before any onClose); what it
+  // cancelled has its emails in the outbox already, written with each cancellation.
+  app.addHook('preClose', () => expiry.stop());
+  expiry.start();
 }

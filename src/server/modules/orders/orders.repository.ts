@@ -167,6 +167,40 @@ export class OrdersRepository {
     });
   }
 
+  /**
+   * Whether the order was cancelled unpaid, by its client or by the shop (issue 17 §3), rather
+   * than by an administrator's resolution: the last line of its timeline that cancelled it says.
+   */
+  async wasCancelledUnpaid(orderId: string): Promise<boolean> {
+    const line = await this.db
+      .selectFrom('order_events')
+      .select('kind')
+      .where('order_id', '=', orderId)
+      .where('to_status', '=', 'cancelled')
+      .orderBy('occurred_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return line?.kind === 'client_cancelled' || line?.kind === 'unpaid_expired';
+  }
+
+  /**
+   * Orders waiting for their payment since before `before` (ISO): created then, and untouched
+   * since (a payment page asked for later counts as waiting again from then). Oldest first.
+   */
+  async waitingForPaymentSince(before: string, limit: number): Promise<OrderRow[]> {
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', '=', 'pending_payment')
+      .where('created_date', '<', before)
+      .where('updated_at', '<', before)
+      .orderBy('created_date')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   /** Stores the payment page of the attempt started in `status`, unless the status changed meanwhile. */
   async setPayment(
     id: string,

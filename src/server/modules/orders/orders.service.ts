@@ -196,6 +196,13 @@ export class OrdersService {
     if (!reply) throw notConfigured();
     const stored = await this.deps.orders.setPayment(order.id, order.status, reply.payment_id, reply.pay_url);
     if (stored) this.deps.status.announce(order.id);
+    else {
+      // A client who cancelled the order while the workflow answered is not sent to pay it. (Money
+      // that arrived meanwhile leaves the page asked for: the order is paid, the page harmless.)
+      const now = await this.deps.orders.findById(order.id);
+      const payable = now?.status === 'cancelled' && nextOrderStatus(now.status, { type: 'payment_started' }, 'client');
+      if (payable && !payable.ok) throw new ConflictError(payable.reason);
+    }
     return { pay_url: reply.pay_url, order_id: order.id, payment_id: reply.payment_id };
   }
 }

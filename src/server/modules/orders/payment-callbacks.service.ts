@@ -79,26 +79,50 @@ export class PaymentCallbacksService {
     }
 
     const paymentId = callback.payment_id ?? null;
-    const change = await this.status.apply(order.id, report.event, 'workflow', {
-      prepare: (current) => {
-        if (report.event.type === 'payment_reported' && report.event.status === 'failed') {
-          const earlier = earlierAttemptFailure(current, paymentId);
-          return earlier ? { skip: earlier } : {};
-        }
-        // Money arriving for an order that had failed is a late payment: paid all the same.
-        const flags = current.status === 'failed' ? [...report.flags, 'late' as const] : report.flags;
-        return {
-          columns: {
-            amount_paid: report.amount,
-            paid_currency: report.amount === null ? null : report.currency,
-            payment_flags: JSON.stringify(flags),
-          },
-        };
+    const change = await this.status.apply(
+      order.id,
+      (current, orders) => this.eventFor(report, current, orders),
+      'workflow',
+      {
+        prepare: (current) => {
+          if (report.event.type === 'payment_reported' && report.event.status === 'failed') {
+            const earlier = earlierAttemptFailure(current, paymentId);
+            return earlier ? { skip: earlier } : {};
+          }
+          // Money arriving for an order that had failed, or that was cancelled unpaid, is a late
+          // payment: paid all the same (or reviewed when short), and flagged for the owner.
+          const late = current.status === 'failed' || current.status === 'cancelled';
+          const flags = late ? [...report.flags, 'late' as const] : report.flags;
+          return {
+            columns: {
+              amount_paid: report.amount,
+              paid_currency: report.amount === null ? null : report.currency,
+              payment_flags: JSON.stringify(flags),
+            },
+          };
+        },
+        alongside: (orders, result) => orders.recordCallback(entry(...this.outcomeOf(result))),
       },
-      alongside: (orders, result) => orders.recordCallback(entry(...this.outcomeOf(result))),
-    });
+    );
     countPaymentCallback(change.changed ? change.order.status : change.skipped ? 'ignored' : 'unchanged');
     return { order_id: order.id, status: change.order.status, outcome: this.outcomeOf(change)[0] };
+  }
+
+  /**
+   * The event a report is for the order as it is now. Money reported for an order its client
+   * cancelled, or the shop cancelled for want of payment, is a late payment (issue 17 §3); an
+   * order an administrator cancelled stays so (decision 0014).
+   */
+  private async eventFor(report: Report, current: OrderRow, orders: OrdersRepository): Promise<OrderEvent> {
+    const money =
+      report.event.type === 'payment_needs_review'
+        ? 'needs_review'
+        : report.event.type === 'payment_reported' && report.event.status === 'paid'
+          ? 'paid'
+          : null;
+    if (current.status !== 'cancelled' || money === null || !(await orders.wasCancelledUnpaid(current.id)))
+      return report.event;
+    return { type: 'payment_after_cancellation', status: money };
   }
 
   private outcomeOf(change: StatusChange): [PaymentCallbackOutcome, string] {

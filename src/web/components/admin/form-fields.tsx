@@ -69,7 +69,7 @@ type TextInputFieldProps<T extends FieldValues> = FieldProps<T> & {
   numeric?: boolean;
   placeholder?: string;
   autoComplete?: string;
-  inputMode?: 'decimal' | 'text' | 'url';
+  inputMode?: 'decimal' | 'numeric' | 'text' | 'url';
   rules?: RegisterOptions<T, Path<T>>;
 };
 

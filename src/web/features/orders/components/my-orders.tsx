@@ -5,8 +5,16 @@ import { LoadingRegion } from '../../../components/ui/loading-region';
 import { formatDay } from '../../../lib/format-date';
 import { useOrders } from '../api/get-orders';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
+import { isUnpaidStatus } from '../../../../shared/order-states.js';
+import type { Order } from '../../../../shared/schemas/orders.js';
 import { DownloadButton } from './download-button';
 import { StatusBadge } from './status-badge';
+import { UnpaidOrderActions } from './unpaid-order-actions';
+
+/** Resume or cancel an unpaid order (issue 17 §3); download a delivered one. */
+function OrderActions({ order }: { order: Order }) {
+  return isUnpaidStatus(order.status) ? <UnpaidOrderActions order={order} /> : <DownloadButton order={order} />;
+}
 
 /** The client's 'Mes Commandes' table (SPEC §2 Dashboard). */
 export function MyOrders() {
@@ -42,7 +50,7 @@ export function MyOrders() {
               <StatusBadge status={order.status} />
             </div>
             <div className="mt-3">
-              <DownloadButton order={order} />
+              <OrderActions order={order} />
             </div>
           </li>
         ))}
@@ -80,7 +88,7 @@ export function MyOrders() {
                   <StatusBadge status={order.status} />
                 </td>
                 <td className="px-4 py-3">
-                  <DownloadButton order={order} />
+                  <OrderActions order={order} />
                 </td>
               </tr>
             ))}

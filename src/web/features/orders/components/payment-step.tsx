@@ -1,40 +1,15 @@
 import { AlertTriangle, Ban, ExternalLink, Hourglass, Loader2, Undo2, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paymentMessages, type Order } from '../../../../shared/schemas/orders.js';
+import type { Order } from '../../../../shared/schemas/orders.js';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
-import { ApiError, errorCodeOf } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format-number';
 import { Link } from '../../../lib/router';
 import { useStartPayment } from '../api/start-payment';
+import { openPaymentTab } from '../payment-tab';
 import { useLiveOrder } from '../use-live-order';
-
-/** The SPEC §8 message of a failed payment request, in the reader's language. */
-function usePaymentError(error: unknown): string | null {
-  const { t } = useTranslation();
-  if (!error) return null;
-  if (errorCodeOf(error) === 'payment_not_configured') return t('orders.payment.notConfigured');
-  if (error instanceof ApiError && error.message === paymentMessages.payUrlMissing)
-    return t('orders.payment.payUrlMissing');
-  return t('orders.payment.requestError', { message: error instanceof Error ? error.message : String(error) });
-}
-
-/**
- * Opens the payment page in a new tab. The tab is opened on the click itself (a tab opened after
- * the server's answer would be stopped by popup blockers) and pointed at the page once known.
- */
-function openPaymentTab(): { go: (url: string) => void; cancel: () => void } {
-  const tab = window.open('', '_blank');
-  if (tab) tab.opener = null;
-  return {
-    go: (url) => {
-      if (tab && !tab.closed) tab.location.href = url;
-      else window.open(url, '_blank', 'noopener');
-    },
-    cancel: () => tab?.close(),
-  };
-}
+import { usePaymentError } from '../use-payment-error';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (

@@ -199,6 +199,13 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
             hint={t('backOffice.settings.paymentToleranceHint')}
             invalidMessage={t('backOffice.settings.paymentToleranceInvalid')}
           />
+          <TextInputField<SettingsForm>
+            name="unpaid_order_expiry_days"
+            inputMode="numeric"
+            label={t('backOffice.settings.unpaidOrderExpiry')}
+            hint={t('backOffice.settings.unpaidOrderExpiryHint')}
+            invalidMessage={t('backOffice.settings.unpaidOrderExpiryInvalid')}
+          />
         </Section>
         <div className="flex flex-wrap items-center justify-end gap-3">
           {message?.kind === 'saved' && <Alert tone="success">{t('backOffice.settings.saved')}</Alert>}
