@@ -1,31 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-
-// better-auth accepts sign-in only from its PUBLIC_URL origin (see administrators-manage-user-roles).
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
-
-/** The administrator tests/support/e2e-server.ts creates. */
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome' });
-  await dialog.getByLabel('Email').fill(ADMIN.email);
-  await dialog.getByLabel('Password').fill(ADMIN.password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
+import { expect, test } from './fixtures.js';
 
 test('Administrators are told the rule of the automation secret and what stops working without one', async ({
-  page,
-  baseURL,
+  adminPage: page,
+  adminRequest,
 }) => {
-  await signInAsAdmin(page);
   // Start from a shop without a secret, as a new owner has it.
-  await page.request.patch('/api/admin/settings', {
-    headers: { Origin: baseURL! },
-    data: { values: { n8n_secret_token: '' } },
-  });
+  await adminRequest.patch('/api/admin/settings', { data: { values: { n8n_secret_token: '' } } });
   await page.goto('/Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
@@ -65,8 +45,5 @@ test('Administrators are told the rule of the automation secret and what stops w
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Un jeton secret est défini.')).toBeVisible();
   await page.getByRole('button', { name: 'EN', exact: true }).click();
-  await page.request.patch('/api/admin/settings', {
-    headers: { Origin: baseURL! },
-    data: { values: { n8n_secret_token: '' } },
-  });
+  await adminRequest.patch('/api/admin/settings', { data: { values: { n8n_secret_token: '' } } });
 });

@@ -1,25 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { E2E_PUBLIC_URL } from '../support/e2e-shop.js';
+import { expect, test } from './fixtures.js';
 
-// better-auth accepts sign-in only from its PUBLIC_URL origin (see administrators-manage-user-roles).
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3211}` });
-
-/** The administrator tests/support/e2e-server.ts creates. */
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome' });
-  await dialog.getByLabel('Email').fill(ADMIN.email);
-  await dialog.getByLabel('Password').fill(ADMIN.password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
-test('Owners make a robot require a licence and find the EA secret to compile into it', async ({ page, baseURL }) => {
+test('Owners make a robot require a licence and find the EA secret to compile into it', async ({
+  adminPage: page,
+  adminRequest,
+}) => {
   test.setTimeout(60_000);
   const robotName = `E2E Licensed ${Date.now().toString(36)}`;
-  await signInAsAdmin(page);
+  await page.goto('/');
   try {
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Admin', exact: true }).click();
@@ -55,7 +43,7 @@ test('Owners make a robot require a licence and find the EA secret to compile in
     dialog = page.getByRole('dialog', { name: 'Edit robot' });
     const compiled = dialog.getByRole('region', { name: 'Compiled into the robot' });
     await expect(compiled.getByText(robotId, { exact: true })).toBeVisible();
-    await expect(compiled.getByText(`${baseURL}/api/licenses`, { exact: true })).toBeVisible();
+    await expect(compiled.getByText(`${E2E_PUBLIC_URL}/api/licenses`, { exact: true })).toBeVisible();
     const secret = compiled.getByText(/^[0-9a-f]{64}$/);
     await expect(secret).toBeVisible();
     const before = await secret.innerText();
@@ -75,8 +63,8 @@ test('Owners make a robot require a licence and find the EA secret to compile in
       licence_duration_days: null,
     });
   } finally {
-    const robots = (await (await page.request.get('/api/admin/robots')).json()) as Array<{ id: string; name: string }>;
+    const robots = (await (await adminRequest.get('/api/admin/robots')).json()) as Array<{ id: string; name: string }>;
     for (const robot of robots.filter((item) => item.name === robotName))
-      await page.request.delete(`/api/admin/robots/${robot.id}`, { headers: { Origin: baseURL! } });
+      await adminRequest.delete(`/api/admin/robots/${robot.id}`);
   }
 });
