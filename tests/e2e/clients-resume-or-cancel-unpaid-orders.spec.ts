@@ -1,12 +1,15 @@
-import type { Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
 import { shortOrderNumber } from '../../src/shared/order-number.js';
-import { E2E_PUBLIC_URL } from '../support/e2e-shop.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
-import { E2E_ADMIN, expect, signedInPage, signUp, test } from './fixtures.js';
 
+// better-auth accepts sign-in only from its PUBLIC_URL origin (http://localhost:<port>).
+const BASE = `http://localhost:${process.env.E2E_PORT ?? 3211}`;
+test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
 
+/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
+const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const SECRET = `e2e-unpaid-workflow-secret-${Date.now()}`;
 const STRATEGY = 'I trade GBPUSD on a 3,000 USD account at IC Markets; I aim for 0.3% a day, no grid, no martingale.';
 
@@ -19,7 +22,7 @@ let robots: { id: string; name: string }[];
 async function reportPayment(orderId: string, status: string) {
   const raw = JSON.stringify({ order_id: orderId, status, payment_id: `PAY-${orderId.slice(0, 6)}` });
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${E2E_PUBLIC_URL}/api/hooks/payment`, {
+  const response = await fetch(`${BASE}/api/hooks/payment`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -32,7 +35,23 @@ async function reportPayment(orderId: string, status: string) {
   return (await response.json()) as { status: string };
 }
 
-test.beforeAll(async ({ browser, request }) => {
+async function signedInPage(browser: Browser, email: string, password: string, signUpName?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE });
+  const page = await context.newPage();
+  const headers = { origin: BASE };
+  if (signUpName)
+    expect(
+      (
+        await page.request.post('/api/auth/sign-up/email', { data: { email, password, name: signUpName }, headers })
+      ).status(),
+    ).toBe(200);
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers })).status()).toBe(
+    200,
+  );
+  return page;
+}
+
+test.beforeAll(async ({ browser }) => {
   workflow = await startFakeWorkflow('/payment');
   workflow.answer = (request) => {
     if (request.method !== 'POST') return { status: 200, body: 'Fake payment page' };
@@ -45,13 +64,13 @@ test.beforeAll(async ({ browser, request }) => {
       },
     };
   };
-  admin = await signedInPage(browser, E2E_ADMIN);
+  admin = await signedInPage(browser, ADMIN.email, ADMIN.password);
   const saved = await admin.request.patch('/api/admin/settings', {
     data: { values: { n8n_webhook_url: workflow.url, n8n_secret_token: SECRET } },
-    headers: { origin: E2E_PUBLIC_URL },
+    headers: { origin: BASE },
   });
   expect(saved.status()).toBe(200);
-  client = await signedInPage(browser, await signUp(request, { name: 'Ulla Unpaid', label: 'unpaid' }));
+  client = await signedInPage(browser, `unpaid-${Date.now()}@example.com`, 'buyer-password-1', 'Ulla Unpaid');
   robots = (await (await client.request.get('/api/robots')).json()) as { id: string; name: string }[];
   expect(robots.length).toBeGreaterThanOrEqual(3);
 });
@@ -59,7 +78,7 @@ test.beforeAll(async ({ browser, request }) => {
 test.afterAll(async () => {
   await admin.request.patch('/api/admin/settings', {
     data: { values: { n8n_webhook_url: '', n8n_secret_token: '' } },
-    headers: { origin: E2E_PUBLIC_URL },
+    headers: { origin: BASE },
   });
   await workflow.close();
 });
