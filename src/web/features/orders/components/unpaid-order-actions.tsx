@@ -1,4 +1,4 @@
-import { Loader2, RotateCcw, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../../shared/schemas/orders.js';
@@ -6,6 +6,7 @@ import { buttonClass } from '../../../components/ui/button-classes';
 import { usePaymentError } from '../use-payment-error';
 import { useResumePayment } from '../use-resume-payment';
 import { CancelOrderDialog } from './cancel-order-dialog';
+import { ResumePaymentButton } from './resume-payment-button';
 
 /**
  * My Orders' actions for an unpaid order (issue 17 §3): Resume payment, which opens the payment
@@ -16,26 +17,11 @@ export function UnpaidOrderActions({ order }: { order: Order }) {
   const { t } = useTranslation();
   const resume = useResumePayment();
   const [confirming, setConfirming] = useState(false);
-  const resuming = resume.pendingFor === order.id;
   const error = usePaymentError(resume.failedFor === order.id ? resume.error : null);
   return (
     <div className="flex flex-col items-start gap-1">
       <div className="flex flex-wrap gap-2">
-        {order.robot_id && (
-          <button
-            type="button"
-            disabled={resuming}
-            className={buttonClass('primary', 'h-9 text-xs')}
-            onClick={() => resume.resume(order)}
-          >
-            {resuming ? (
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <RotateCcw aria-hidden="true" className="size-4" />
-            )}
-            {t('orders.myOrders.resume')}
-          </button>
-        )}
+        {order.robot_id && <ResumePaymentButton order={order} resume={resume} className="h-9 text-xs" />}
         <button type="button" className={buttonClass('secondary', 'h-9 text-xs')} onClick={() => setConfirming(true)}>
           <X aria-hidden="true" className="size-4" />
           {t('orders.myOrders.cancel')}

@@ -1,4 +1,4 @@
-import { Hourglass, Loader2, RotateCcw } from 'lucide-react';
+import { Hourglass } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
@@ -9,6 +9,7 @@ import { formatDay } from '../../../lib/format-date';
 import { usePaymentError } from '../use-payment-error';
 import { useResumePayment } from '../use-resume-payment';
 import { CancelOrderDialog } from './cancel-order-dialog';
+import { ResumePaymentButton } from './resume-payment-button';
 
 /**
  * Step 1 when the client already has an unpaid order of this robot (issue 17 §3): resume its
@@ -21,7 +22,6 @@ export function UnpaidOrderOffer({ order }: { order: Order }) {
   const resume = useResumePayment();
   const [confirming, setConfirming] = useState(false);
   const error = usePaymentError(resume.error);
-  const resuming = resume.pendingFor === order.id;
   return (
     <section aria-labelledby={titleId} className="space-y-5">
       <h2 id={titleId} className="flex items-center gap-2 text-xl font-semibold text-white">
@@ -37,19 +37,7 @@ export function UnpaidOrderOffer({ order }: { order: Order }) {
       </p>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="flex flex-col gap-3">
-        <button
-          type="button"
-          disabled={resuming}
-          className={buttonClass('primary', 'w-full text-base')}
-          onClick={() => resume.resume(order)}
-        >
-          {resuming ? (
-            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <RotateCcw aria-hidden="true" className="size-4" />
-          )}
-          {t('orders.myOrders.resume')}
-        </button>
+        <ResumePaymentButton order={order} resume={resume} className="w-full text-base" />
         <button type="button" className={buttonClass('secondary', 'w-full')} onClick={() => setConfirming(true)}>
           {t('orders.unpaidOffer.startOver')}
         </button>
