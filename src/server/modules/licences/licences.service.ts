@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { paidStatuses } from '../../../shared/order-states.js';
+import { closedOrderStatuses, paidStatuses, type OrderStatus } from '../../../shared/order-states.js';
 import type { RobotLicenceSecret } from '../../../shared/schemas/licences.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
@@ -10,13 +10,6 @@ import { deriveLicenceKeys, keyedHash, open, seal, type LicenceKeys } from './li
 import { formatKey, keySuffix, newCanonicalKey } from './licence-key.js';
 import { LicencesRepository, type LicenceRow } from './licences.repository.js';
 import { SigningKeys } from './signing-keys.js';
-
-/**
- * Order statuses that take the licence away, with the reason kept on it (the robot then hears
- * `refunded` or `revoked`). The statuses arrive with the order review work (DESIGN deviation 12);
- * until then no order reaches them, and the list needs no change when they do.
- */
-export const LICENCE_REVOKING_STATUSES: readonly string[] = ['refunded', 'cancelled'];
 
 /** A licence as its owner and the shop see it: the key opened for display. */
 export interface LicenceView {
@@ -78,9 +71,10 @@ export class LicencesService {
    * Called by the orders module after every status event it applies, changed or not, so that a
    * repeated payment callback heals a licence that could not be issued the first time.
    */
-  async followOrderStatus(order: { id: string; status: string }): Promise<void> {
-    if ((paidStatuses as readonly string[]).includes(order.status)) await this.issueForOrder(order.id);
-    else if (LICENCE_REVOKING_STATUSES.includes(order.status)) await this.revokeForOrder(order.id, order.status);
+  async followOrderStatus(order: { id: string; status: OrderStatus }): Promise<void> {
+    if (paidStatuses.includes(order.status)) await this.issueForOrder(order.id);
+    // A closed order (refunded or cancelled) takes its licence away, the reason kept on it.
+    else if (closedOrderStatuses.includes(order.status)) await this.revokeForOrder(order.id, order.status);
   }
 
   /**
