@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeSmtpServer, type FakeSmtpServer } from './fake-smtp-server.js';
+import { waitFor } from './processes.js';
 
 let smtp: FakeSmtpServer | undefined;
 afterEach(async () => {
@@ -29,8 +30,9 @@ describe('the fake SMTP server of the tests', () => {
       // smtp-server re-emits as an 'error' event on the server.
       socket.resetAndDestroy();
     }
-    // Let the resets arrive before the next connection.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Each reset has reached the server (as an error it kept) before the next connection.
+    await waitFor(() => (smtp!.connectionErrors.length >= 3 ? true : undefined));
+    expect(smtp.connectionErrors.every((error) => /ECONNRESET/.test(String(error)))).toBe(true);
 
     const transport = nodemailer.createTransport(smtp.url);
     await transport.sendMail({ from: 'shop@example.com', to: 'reader@example.com', subject: 'Still here', text: 'Hi' });

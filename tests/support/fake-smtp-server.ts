@@ -20,6 +20,8 @@ export interface FakeSmtpServer {
    * Resolves when the message is being held.
    */
   holdNext(): Promise<void>;
+  /** Connection errors the server had (a client's reset, say): kept, never thrown, so a test survives them. */
+  connectionErrors: Error[];
   /** Recipients refused for good (550), as a server does for an address that does not exist. */
   rejected: Set<string>;
   close(): Promise<void>;
@@ -77,13 +79,15 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
       });
     },
   });
-  server.on('error', () => {});
+  const connectionErrors: Error[] = [];
+  server.on('error', (error: Error) => connectionErrors.push(error));
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    connectionErrors,
     rejected,
     holdNext: () => new Promise<void>((resolve) => (hold = resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
