@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
 import { shortOrderNumber } from '../../src/shared/order-number.js';
 import { E2E_PUBLIC_URL } from '../support/e2e-shop.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
 import { elfBinary, zipOfSize } from '../support/robot-files.js';
 import { E2E_ADMIN, expect, signedInPage, signUp, test } from './fixtures.js';
+import { connectPaymentWorkflow, reportPayment } from './payment-workflow.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,22 +14,6 @@ const STRATEGY = 'I trade XAUUSD on a 10,000 USD account at IC Markets; I aim fo
 let workflow: FakeWorkflow;
 /** What the fake payment workflow reports for the next payment, a moment after answering. */
 let nextOutcome: 'paid' | 'failed' = 'paid';
-
-/** The workflow's callback, signed with a timestamp, as a real workflow would send it. */
-async function reportPayment(orderId: string, paymentId: string, status: string) {
-  const body = JSON.stringify({ order_id: orderId, status, payment_id: paymentId });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${E2E_PUBLIC_URL}/api/hooks/payment`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-timestamp': timestamp,
-      'x-signature': signTimestampedBody(SECRET, timestamp, body),
-    },
-    body,
-  });
-  expect(response.status).toBe(200);
-}
 
 let client: Page;
 let admin: Page;
@@ -43,26 +27,27 @@ test.beforeAll(async ({ browser, request }) => {
     const paymentId = `PAY-${orderId.slice(0, 6)}-${workflow.requests.length}`;
     const outcome = nextOutcome;
     // The payment page is somewhere else; the client pays there, the workflow then reports.
-    setTimeout(() => void reportPayment(orderId, paymentId, outcome === 'paid' ? 'confirmed' : 'expired'), 4000);
+    setTimeout(
+      () =>
+        void reportPayment(SECRET, {
+          order_id: orderId,
+          payment_id: paymentId,
+          status: outcome === 'paid' ? 'confirmed' : 'expired',
+        }),
+      4000,
+    );
     return {
       status: 200,
       body: { PayUrl: `${workflow.url}/pay/${orderId}`, order_id: orderId, payment_id: paymentId },
     };
   };
   admin = await signedInPage(browser, E2E_ADMIN);
-  const saved = await admin.request.patch('/api/admin/settings', {
-    data: { values: { n8n_webhook_url: workflow.url, n8n_secret_token: SECRET } },
-    headers: { origin: E2E_PUBLIC_URL },
-  });
-  expect(saved.status()).toBe(200);
+  await connectPaymentWorkflow(admin, workflow.url, SECRET);
   client = await signedInPage(browser, await signUp(request, { name: 'Bruno Buyer', label: 'buyer' }));
 });
 
 test.afterAll(async () => {
-  await admin.request.patch('/api/admin/settings', {
-    data: { values: { n8n_webhook_url: '', n8n_secret_token: '' } },
-    headers: { origin: E2E_PUBLIC_URL },
-  });
+  await connectPaymentWorkflow(admin, '', '');
   await workflow.close();
 });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
 import { shortOrderNumber } from '../../src/shared/order-number.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
+import { connectPaymentWorkflow, reportPayment } from './payment-workflow.js';
 
 // better-auth accepts sign-in only from its PUBLIC_URL origin (http://localhost:<port>).
 const BASE = `http://localhost:${process.env.E2E_PORT ?? 3211}`;
@@ -17,23 +17,6 @@ let workflow: FakeWorkflow;
 let client: Page;
 let admin: Page;
 let robots: { id: string; name: string }[];
-
-/** The payment workflow's callback, signed with a timestamp, as a real workflow sends it. */
-async function reportPayment(orderId: string, status: string) {
-  const raw = JSON.stringify({ order_id: orderId, status, payment_id: `PAY-${orderId.slice(0, 6)}` });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${BASE}/api/hooks/payment`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-timestamp': timestamp,
-      'x-signature': signTimestampedBody(SECRET, timestamp, raw),
-    },
-    body: raw,
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { status: string };
-}
 
 async function signedInPage(browser: Browser, email: string, password: string, signUpName?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE });
@@ -65,21 +48,14 @@ test.beforeAll(async ({ browser }) => {
     };
   };
   admin = await signedInPage(browser, ADMIN.email, ADMIN.password);
-  const saved = await admin.request.patch('/api/admin/settings', {
-    data: { values: { n8n_webhook_url: workflow.url, n8n_secret_token: SECRET } },
-    headers: { origin: BASE },
-  });
-  expect(saved.status()).toBe(200);
+  await connectPaymentWorkflow(admin, workflow.url, SECRET);
   client = await signedInPage(browser, `unpaid-${Date.now()}@example.com`, 'buyer-password-1', 'Ulla Unpaid');
   robots = (await (await client.request.get('/api/robots')).json()) as { id: string; name: string }[];
   expect(robots.length).toBeGreaterThanOrEqual(3);
 });
 
 test.afterAll(async () => {
-  await admin.request.patch('/api/admin/settings', {
-    data: { values: { n8n_webhook_url: '', n8n_secret_token: '' } },
-    headers: { origin: BASE },
-  });
+  await connectPaymentWorkflow(admin, '', '');
   await workflow.close();
 });
 
@@ -121,7 +97,10 @@ test('A client leaves an order unpaid, resumes it from My Orders and pays', asyn
   expect(new URL(client.url()).searchParams.get('orderId')).toBe(orderId);
   await expect(client.getByText(orderId)).toBeVisible();
 
-  expect((await reportPayment(orderId, 'paid')).status).toBe('paid');
+  expect(
+    (await reportPayment(SECRET, { order_id: orderId, status: 'paid', payment_id: `PAY-${orderId.slice(0, 6)}` }))
+      .status,
+  ).toBe('paid');
   await expect(client.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 10_000 });
   await client.goto('/Dashboard');
   await expect(myOrder(orderId).getByText('Paid')).toBeVisible();
@@ -130,7 +109,10 @@ test('A client leaves an order unpaid, resumes it from My Orders and pays', asyn
 
 test('A failed order resumes with a new payment page from My Orders', async () => {
   const orderId = await orderAndLeaveUnpaid(robots[1]!.id);
-  expect((await reportPayment(orderId, 'expired')).status).toBe('failed');
+  expect(
+    (await reportPayment(SECRET, { order_id: orderId, status: 'expired', payment_id: `PAY-${orderId.slice(0, 6)}` }))
+      .status,
+  ).toBe('failed');
   const asked = workflow.requests.filter((request) => request.method === 'POST').length;
   await client.goto('/Dashboard');
   const row = myOrder(orderId);

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { signTimestampedBody } from '../../src/server/integrations/automation-auth.js';
 import { shortOrderNumber } from '../../src/shared/order-number.js';
 import { E2E_PUBLIC_URL } from '../support/e2e-shop.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
 import { robotZip } from '../support/robot-files.js';
 import { E2E_ADMIN, expect, signedInPage, signUp, test } from './fixtures.js';
+import { connectPaymentWorkflow, reportPayment } from './payment-workflow.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -12,26 +12,12 @@ const SECRET = `e2e-review-workflow-secret-${Date.now()}`;
 const STRATEGY = 'I trade EURUSD on a 5,000 USD account at Pepperstone; I aim for 0.5% a day, no martingale.';
 
 let workflow: FakeWorkflow;
+
+/** The order and the payment id the fake workflow gave it. */
+const paymentOf = (orderId: string) => ({ order_id: orderId, payment_id: `PAY-${orderId.slice(0, 6)}` });
 let client: Page;
 let admin: Page;
 let robot: { id: string; price: number };
-
-/** The payment workflow's callback, signed with a timestamp, as a real workflow sends it. */
-async function reportPayment(orderId: string, body: Record<string, unknown>) {
-  const raw = JSON.stringify({ order_id: orderId, payment_id: `PAY-${orderId.slice(0, 6)}`, ...body });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${E2E_PUBLIC_URL}/api/hooks/payment`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-timestamp': timestamp,
-      'x-signature': signTimestampedBody(SECRET, timestamp, raw),
-    },
-    body: raw,
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { status: string };
-}
 
 test.beforeAll(async ({ browser, request }) => {
   workflow = await startFakeWorkflow('/payment');
@@ -44,21 +30,14 @@ test.beforeAll(async ({ browser, request }) => {
     };
   };
   admin = await signedInPage(browser, E2E_ADMIN);
-  const saved = await admin.request.patch('/api/admin/settings', {
-    data: { values: { n8n_webhook_url: workflow.url, n8n_secret_token: SECRET } },
-    headers: { origin: E2E_PUBLIC_URL },
-  });
-  expect(saved.status()).toBe(200);
+  await connectPaymentWorkflow(admin, workflow.url, SECRET);
   client = await signedInPage(browser, await signUp(request, { name: 'Paula Partial', label: 'reviewed' }));
   const robots = (await (await client.request.get('/api/robots')).json()) as { id: string; price: number }[];
   robot = robots.find((candidate) => candidate.price > 20)!;
 });
 
 test.afterAll(async () => {
-  await admin.request.patch('/api/admin/settings', {
-    data: { values: { n8n_webhook_url: '', n8n_secret_token: '' } },
-    headers: { origin: E2E_PUBLIC_URL },
-  });
+  await connectPaymentWorkflow(admin, '', '');
   await workflow.close();
 });
 
@@ -99,7 +78,14 @@ test('A partial payment shows Payment under review to the client; the owner mark
   const number = shortOrderNumber(orderId);
   const short = robot.price - 10;
   expect(
-    (await reportPayment(orderId, { status: 'paid', amount_paid: short.toFixed(2), currency: 'USD' })).status,
+    (
+      await reportPayment(SECRET, {
+        ...paymentOf(orderId),
+        status: 'paid',
+        amount_paid: short.toFixed(2),
+        currency: 'USD',
+      })
+    ).status,
   ).toBe('needs_review');
   // The waiting page learns it live.
   await expect(client.getByRole('heading', { name: 'Payment under review' })).toBeVisible({ timeout: 10_000 });
@@ -146,7 +132,9 @@ test('A partial payment shows Payment under review to the client; the owner mark
 test("Refunded after delivery: the client's download link dies and the order shows Refunded", async () => {
   const orderId = await orderAndBook(client);
   const number = shortOrderNumber(orderId);
-  expect((await reportPayment(orderId, { status: 'paid', amount_paid: robot.price })).status).toBe('paid');
+  expect(
+    (await reportPayment(SECRET, { ...paymentOf(orderId), status: 'paid', amount_paid: robot.price })).status,
+  ).toBe('paid');
   await expect(client.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 10_000 });
   await deliverFromDashboard(number, 'Refunded Bot.zip');
 
