@@ -31,7 +31,7 @@ function ActivationItem({ activation, canFree, onFree }: ActivationItemProps) {
   );
   return (
     <li aria-label={label} className="rounded-lg border border-slate-800 bg-slate-950 p-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <dl className="grid min-w-0 flex-1 grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
           {field(t('licencePage.activation.account'), activation.account_login)}
           {field(t('licencePage.activation.server'), activation.account_server)}
@@ -43,7 +43,11 @@ function ActivationItem({ activation, canFree, onFree }: ActivationItemProps) {
           {field(t('licencePage.activation.lastSeen'), formatDateTime(activation.last_seen_at, i18n.language))}
         </dl>
         {canFree && (
-          <button type="button" onClick={onFree} className={buttonClass('secondary', 'h-9 shrink-0 text-xs')}>
+          <button
+            type="button"
+            onClick={onFree}
+            className={buttonClass('secondary', 'h-9 shrink-0 self-start text-xs')}
+          >
             <Unlock aria-hidden="true" className="size-4" />
             {t('licencePage.activation.free')}
           </button>
@@ -105,7 +109,7 @@ export function LicenceAccounts({ licence }: { licence: ClientLicence }) {
         );
       })}
       <div className="rounded-lg border border-slate-800 p-4 text-sm">
-        <p className="font-medium text-slate-100">
+        <p className={freesLeft > 0 ? 'font-medium text-slate-100' : 'font-medium text-amber-200'}>
           {freesLeft > 0 || licence.frees.next_free_at === null
             ? t('licencePage.frees.left', {
                 count: freesLeft,

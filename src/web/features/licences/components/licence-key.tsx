@@ -52,7 +52,7 @@ export function LicenceKey({ value }: { value: string }) {
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
         <code
           ref={keyRef}
-          className="min-w-0 flex-1 rounded-lg bg-slate-950 px-3 py-2.5 font-mono text-base break-all text-emerald-300 select-all sm:text-lg"
+          className="min-w-0 flex-1 rounded-lg bg-slate-950 px-3 py-2.5 font-mono text-sm break-all text-emerald-300 select-all min-[400px]:text-base sm:text-lg"
         >
           {value}
         </code>

@@ -105,13 +105,18 @@ export function OrderLicence({ orderId }: { orderId: string }) {
           {t('licencePage.expiredNotice', { date: formatDateTime(licence.expires_at, i18n.language) })}
         </Alert>
       )}
+      {/* A phone reads key, status, accounts, how-to; a desktop puts status and how-to on the right. */}
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <LicenceKey value={licence.key} />
+        </div>
+        <div className="min-w-0">
+          <LicenceFacts licence={licence} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
           <LicenceAccounts licence={licence} />
         </div>
-        <div className="flex min-w-0 flex-col gap-6">
-          <LicenceFacts licence={licence} />
+        <div className="min-w-0">
           <LicenceHowTo />
         </div>
       </div>
