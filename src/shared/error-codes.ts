@@ -43,6 +43,10 @@ export const errorCodes = [
   'refunded',
   'no_free_slot',
   'wrong_robot',
+  // The client's licence page.
+  'no_licence',
+  'licence_inactive',
+  'free_limit_reached',
   // An account call that better-auth refused without a code of its own.
   'auth_error',
 ] as const;

@@ -420,6 +420,10 @@ export interface LicenceActivationsTable {
   last_seen_at: string;
   /** Set when the slot is given back; the row stays as history. */
   freed_at: string | null;
+  /** Who gave it back (migration 0016): their account, and whether as the client or an administrator. */
+  freed_by: string | null;
+  /** A client's frees count toward FREE_SLOT_LIMIT; an administrator's do not. */
+  freed_by_role: 'client' | 'administrator' | null;
 }
 
 /** Every activate and validate call: time, address, account and result (kept 90 days). */

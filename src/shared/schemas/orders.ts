@@ -281,7 +281,9 @@ export const orderEventKinds = [
   'client_cancelled',
   'unpaid_expired',
   'payment_after_cancellation',
-] as const satisfies readonly (OrderEvent['type'] | 'payment_request_failed')[];
+  // The client freed a slot of the order's licence (issue 18 §2); no status changes.
+  'licence_slot_freed',
+] as const satisfies readonly (OrderEvent['type'] | 'payment_request_failed' | 'licence_slot_freed')[];
 export type OrderEventKind = (typeof orderEventKinds)[number];
 
 /** One line of an order's timeline. The status columns are null on a line that changed no status. */
