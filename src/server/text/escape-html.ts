@@ -37,9 +37,12 @@ export function textFromHtml(html: string, maxLength = 200): string {
  * line per block.
  */
 export function htmlToText(html: string): string {
-  return html
-    .split(/<br\s*\/?>|<\/(?:p|h[1-6]|li|div|blockquote)>/i)
-    .map((block) => textFromHtml(block, Number.POSITIVE_INFINITY))
-    .filter((line) => line !== '')
-    .join('\n');
+  return (
+    html
+      .split(/<br\s*\/?>|<\/(?:p|h[1-6]|li|div|blockquote)>/i)
+      // Within a block, tags are inline formats (bold, a link): they join the words they wrap.
+      .map((block) => textFromHtml(block.replace(/<[^>]*>/g, ''), Number.POSITIVE_INFINITY))
+      .filter((line) => line !== '')
+      .join('\n')
+  );
 }
