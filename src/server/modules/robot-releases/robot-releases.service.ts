@@ -244,11 +244,6 @@ export class CurrentReleases {
   markDistributed(releaseId: string, at: string): Promise<void> {
     return this.releases.markDistributed(releaseId, at);
   }
-
-  /** How many releases the robot has, for the rule of robots for sale with automatic delivery. */
-  count(robotId: string): Promise<number> {
-    return this.releases.count(robotId);
-  }
 }
 
 export function createCurrentReleases(db: Kysely<Database>): CurrentReleases {
