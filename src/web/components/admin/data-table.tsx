@@ -79,6 +79,10 @@ const features = tableFeatures({
 
 const EMPTY: never[] = [];
 
+/** A cell in a phone's card: its column's name (the header, hidden there) on the left, the value on the right. */
+const cardCellClass =
+  'max-md:grid max-md:grid-cols-[minmax(6rem,35%)_minmax(0,1fr)] max-md:items-center max-md:justify-items-start max-md:gap-3 max-md:px-0 max-md:py-1.5 max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:uppercase max-md:before:content-[attr(data-label)]';
+
 /**
  * The back office's table (TanStack Table): sortable headers, search, paging, and the loading,
  * error-with-retry and empty states, with the same look on every page. Data and markup are ours;
@@ -163,10 +167,12 @@ export function DataTable<T extends Record<string, any>>({
     );
   } else {
     body = (
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+      // Below the md width the same table is a list of cards (one per row: each value beside its
+      // column's name, the row's actions at its foot), so nothing hides off-screen on a phone.
+      <div className="md:overflow-x-auto">
+        <table className="w-full text-left text-sm max-md:block md:min-w-[40rem]">
           <caption className="sr-only">{label}</caption>
-          <thead className="bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
+          <thead className="bg-slate-900 text-xs tracking-wide text-slate-400 uppercase max-md:hidden">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
@@ -208,20 +214,27 @@ export function DataTable<T extends Record<string, any>>({
               </tr>
             ))}
           </thead>
-          <tbody className="divide-y divide-slate-800">
+          <tbody className="divide-y divide-slate-800 max-md:flex max-md:flex-col max-md:gap-3 max-md:divide-y-0">
             {visibleRows.map((row) => (
-              <tr key={row.id} className="align-middle">
+              <tr
+                key={row.id}
+                className="align-middle max-md:block max-md:rounded-lg max-md:border max-md:border-slate-800 max-md:bg-slate-900/60 max-md:px-3 max-md:py-2"
+              >
                 {row.getAllCells().map((cell) => {
                   const column = columnById.get(cell.column.id)!;
                   return (
-                    <td key={cell.id} className={clsx('px-4 py-3 text-slate-300', column.className)}>
+                    <td
+                      key={cell.id}
+                      data-label={column.header}
+                      className={clsx('px-4 py-3 text-slate-300', cardCellClass, column.className)}
+                    >
                       {column.cell(row.original)}
                     </td>
                   );
                 })}
                 {rowActions && (
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
+                  <td className="px-4 py-3 max-md:mt-1 max-md:block max-md:border-t max-md:border-slate-800 max-md:px-0 max-md:pt-3 max-md:pb-1">
+                    <div className="flex justify-end gap-1 max-md:flex-wrap max-md:gap-2">
                       {rowActions(row.original, allRows.indexOf(row.original), allRows)}
                     </div>
                   </td>
@@ -258,7 +271,11 @@ export function DataTable<T extends Record<string, any>>({
           {toolbar && <div className="flex flex-wrap gap-2">{toolbar}</div>}
         </div>
       )}
-      <section aria-label={label} className="rounded-xl border border-slate-800">
+      {/* A phone's cards have borders of their own. */}
+      <section
+        aria-label={label}
+        className={clsx('rounded-xl border border-slate-800', visibleRows.length > 0 && 'max-md:border-0')}
+      >
         {body}
       </section>
       {!query.isPending && !query.isError && total > paginationState.pageSize && (
