@@ -43,7 +43,7 @@ function NavGroup({ group, onNavigate }: { group: AdminNavGroup; onNavigate?: ()
                 )}
               >
                 <AdminNavIcon name={item.icon} />
-                <span className="min-w-0 truncate">{item.label(t)}</span>
+                <span className="min-w-0 leading-snug">{item.label(t)}</span>
               </Link>
             </li>
           );

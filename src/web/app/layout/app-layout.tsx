@@ -38,7 +38,7 @@ function StorefrontLayout({ children }: { children: ReactNode }) {
       <Suspense fallback={<footer className="min-h-72 border-t border-slate-800 bg-slate-900/40" />}>
         <SiteFooter />
       </Suspense>
-      <ChatWidget settings={settings} />
+      <ChatWidget settings={settings} docked={resolvePage(pathname) === 'OrderForm'} />
     </div>
   );
 }

@@ -81,7 +81,7 @@ const EMPTY: never[] = [];
 
 /** A cell in a phone's card: its column's name (the header, hidden there) on the left, the value on the right. */
 const cardCellClass =
-  'max-md:grid max-md:grid-cols-[minmax(6rem,35%)_minmax(0,1fr)] max-md:items-center max-md:justify-items-start max-md:gap-3 max-md:px-0 max-md:py-1.5 max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:uppercase max-md:before:content-[attr(data-label)]';
+  'max-md:grid max-md:grid-cols-[8rem_minmax(0,1fr)] max-md:items-center max-md:justify-items-start max-md:gap-3 max-md:px-0 max-md:py-1.5 max-md:before:text-xs max-md:before:font-medium max-md:before:text-slate-400 max-md:before:[overflow-wrap:anywhere] max-md:before:content-[attr(data-label)]';
 
 /**
  * The back office's table (TanStack Table): sortable headers, search, paging, and the loading,
