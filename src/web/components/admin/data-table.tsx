@@ -104,6 +104,7 @@ export function DataTable<T extends Record<string, any>>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const searchId = useId();
+  const sortId = useId();
   const [sorting, setSorting] = useState<SortingState>([]);
   const [search, setSearch] = useState('');
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
@@ -248,9 +249,15 @@ export function DataTable<T extends Record<string, any>>({
   }
 
   const pageCount = Math.max(1, table.getPageCount());
+  const sortChoices = columns
+    .filter((column) => sortable && !server && column.value !== undefined)
+    .flatMap((column) => [
+      { value: `${column.id}:asc`, label: t('backOffice.table.sortAscending', { column: column.header }) },
+      { value: `${column.id}:desc`, label: t('backOffice.table.sortDescending', { column: column.header }) },
+    ]);
   return (
     <div className="mt-6 flex flex-col gap-3">
-      {(searchable || toolbar) && (
+      {(searchable || toolbar || sortChoices.length > 0) && (
         <div className="flex flex-wrap items-end justify-between gap-3">
           {searchable ? (
             <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-xs">
@@ -267,6 +274,30 @@ export function DataTable<T extends Record<string, any>>({
             </div>
           ) : (
             <span />
+          )}
+          {sortChoices.length > 0 && (
+            // The cards have no headers to click: on a phone the sort is chosen here.
+            <div className="flex min-w-0 flex-1 flex-col gap-1 md:hidden">
+              <label htmlFor={sortId} className="text-sm font-medium text-slate-300">
+                {t('backOffice.table.sortBy')}
+              </label>
+              <select
+                id={sortId}
+                value={sortingState[0] ? `${sortingState[0].id}:${sortingState[0].desc ? 'desc' : 'asc'}` : ''}
+                onChange={(event) => {
+                  const [id, order] = event.target.value.split(':');
+                  table.setSorting(id ? [{ id, desc: order === 'desc' }] : []);
+                }}
+                className="h-11 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100"
+              >
+                <option value="">{t('backOffice.table.unsorted')}</option>
+                {sortChoices.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </div>
           )}
           {toolbar && <div className="flex flex-wrap gap-2">{toolbar}</div>}
         </div>
