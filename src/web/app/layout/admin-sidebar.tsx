@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { LogOut, Store } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../shared/schemas/users.js';
 import { buttonClass } from '../../components/ui/button-classes';
@@ -21,6 +21,9 @@ function NavGroup({ group, onNavigate }: { group: AdminNavGroup; onNavigate?: ()
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const headingId = useId();
+  const currentRef = useRef<HTMLLIElement>(null);
+  // On a short screen the list scrolls: the current page's entry is kept in view.
+  useEffect(() => currentRef.current?.scrollIntoView({ block: 'nearest' }), [pathname, search]);
   const items = adminNavigation.filter((item) => item.group === group);
   if (items.length === 0) return null;
   return (
@@ -32,7 +35,7 @@ function NavGroup({ group, onNavigate }: { group: AdminNavGroup; onNavigate?: ()
         {items.map((item) => {
           const current = isCurrentAdminItem(item, pathname, search);
           return (
-            <li key={item.href}>
+            <li key={item.href} ref={current ? currentRef : undefined}>
               <Link
                 to={item.href}
                 aria-current={current ? 'page' : undefined}
@@ -115,7 +118,7 @@ export function AdminSidebar({
           {t('backOffice.shell.title')}
         </span>
       </div>
-      <nav aria-label={t('backOffice.shell.navigation')} className="flex flex-col gap-4">
+      <nav aria-label={t('backOffice.shell.navigation')} className="flex flex-col gap-3">
         {adminNavGroups.map((group) => (
           <NavGroup key={group} group={group} onNavigate={onNavigate} />
         ))}

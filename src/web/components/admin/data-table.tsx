@@ -291,7 +291,7 @@ export function DataTable<T extends Record<string, any>>({
       {(searchable || toolbar || sortChoices.length > 0) && (
         <div className="flex flex-wrap items-end justify-between gap-3">
           {searchable ? (
-            <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-xs">
+            <div className="flex min-w-0 flex-1 flex-col gap-1 max-sm:basis-full sm:max-w-xs">
               <label htmlFor={searchId} className="text-sm font-medium text-slate-300">
                 {t('backOffice.table.search')}
               </label>
@@ -308,7 +308,7 @@ export function DataTable<T extends Record<string, any>>({
           )}
           {sortChoices.length > 0 && (
             // The cards have no headers to click: on a phone the sort is chosen here.
-            <div className="hidden min-w-0 flex-1 flex-col gap-1 cards:flex">
+            <div className="hidden min-w-0 flex-1 flex-col gap-1 cards:flex sm:max-w-xs">
               <label htmlFor={sortId} className="text-sm font-medium text-slate-300">
                 {t('backOffice.table.sortBy')}
               </label>
