@@ -23,7 +23,10 @@ function NavGroup({ group, onNavigate }: { group: AdminNavGroup; onNavigate?: ()
   const headingId = useId();
   const currentRef = useRef<HTMLLIElement>(null);
   // On a short screen the list scrolls: the current page's entry is kept in view.
-  useEffect(() => currentRef.current?.scrollIntoView({ block: 'nearest' }), [pathname, search]);
+  // (A block body: newer browsers answer scrollIntoView with a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    currentRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [pathname, search]);
   const items = adminNavigation.filter((item) => item.group === group);
   if (items.length === 0) return null;
   return (
