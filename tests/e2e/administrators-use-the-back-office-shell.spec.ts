@@ -21,15 +21,23 @@ async function expectNoStorefrontFrame(page: Page) {
 
 const exactly = (href: string) => new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
-/** Nothing on the page reaches past the screen's right edge: no sideways scrolling. */
+/**
+ * Nothing on the page reaches past the screen's right edge, and no table hides columns in a
+ * sideways scroll of its own: no sideways scrolling at all.
+ */
 async function expectNoSidewaysScroll(page: Page) {
   // Typed loosely: the tests compile without the DOM's types.
   const overflow = await page.evaluate(() => {
+    type Box = { scrollWidth: number; clientWidth: number; parentElement: Box | null };
     const { document, innerWidth } = globalThis as unknown as {
-      document: { documentElement: { scrollWidth: number } };
+      document: { documentElement: { scrollWidth: number }; querySelectorAll: (selector: string) => Box[] };
       innerWidth: number;
     };
-    return document.documentElement.scrollWidth - innerWidth;
+    const tables = [...document.querySelectorAll('main table')].map((table) => {
+      const scroller = table.parentElement!;
+      return scroller.scrollWidth - scroller.clientWidth;
+    });
+    return Math.max(document.documentElement.scrollWidth - innerWidth, ...tables);
   });
   expect(overflow).toBeLessThanOrEqual(0);
 }
