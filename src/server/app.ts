@@ -97,7 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app, config.publicUrl);
   registerInputRules(app);
   registerOriginCheck(app, (request) => ownOrigins(config, request));
-  registerAccessControl(app, sessionUserResolver(auth, db, config.authSecret));
+  const resolveUser = sessionUserResolver(auth, db, config.authSecret);
+  registerAccessControl(app, resolveUser);
   await registerRateLimiting(app, database);
   registerAdminWriteInvalidation(app, cache);
   await app.register(compress, {
@@ -112,7 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   registerMetrics(app, { token: config.metricsToken, poolStats: database.poolStats });
   registerHealthRoute(app, database.ping);
-  registerAuthRoutes(app, auth, config);
+  registerAuthRoutes(app, auth, config, resolveUser);
 
   // One line per module (docs/architecture.md).
   await settings.register(app, context);

@@ -20,6 +20,8 @@ export const errorCodes = [
   'internal_error',
   'upstream_failed',
   'upstream_timeout',
+  // Users.
+  'last_administrator',
   // Catalogue.
   'duplicate_key',
   'category_in_use',

@@ -66,6 +66,7 @@ const matrix: Record<string, Case> = {
   'GET /api/faqs': { request: () => ({ url: '/api/faqs' }), expected: everyone(200) },
   'GET /api/pages/:slug': { request: () => ({ url: '/api/pages/copy_trade' }), expected: everyone(200) },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: signedIn },
+  'GET /api/session': { request: () => ({ url: '/api/session' }), expected: everyone(200) },
   'GET /api/account/sessions': { request: () => ({ url: '/api/account/sessions' }), expected: signedIn },
   'DELETE /api/account/sessions/:id': {
     request: () => ({ url: '/api/account/sessions/not-a-session' }),
