@@ -43,6 +43,9 @@ export const errorCodes = [
   'refunded',
   'no_free_slot',
   'wrong_robot',
+  // The owner's Licences page: a closed order keeps its licence revoked; a lifetime licence has no end to move.
+  'licence_order_closed',
+  'licence_lifetime',
   // An account call that better-auth refused without a code of its own.
   'auth_error',
 ] as const;

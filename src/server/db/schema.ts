@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderActor, OrderStatus } from '../../shared/order-states.js';
 import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
+import type { LicenceFreedBy } from '../../shared/schemas/licences-admin.js';
 import type { OrderEventKind } from '../../shared/schemas/orders.js';
 import type { UserRole } from '../../shared/schemas/users.js';
 import type { campaignChannels, campaignStatuses, deliveryStatuses } from '../../shared/schemas/newsletter.js';
@@ -398,9 +399,11 @@ export interface LicencesTable {
   demo_slots: number;
   expires_at: string | null;
   status: ColumnType<'active' | 'revoked', 'active' | 'revoked' | undefined, 'active' | 'revoked'>;
-  /** Why it was revoked: refunded, cancelled, or by the owner. */
+  /** Why it was revoked: refunded, cancelled, or `owner` (the robot hears `refunded` for the first, else `revoked`). */
   revoked_reason: string | null;
   revoked_at: string | null;
+  /** The owner's own words when they revoked it (migration 0017). */
+  revoked_note: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -420,6 +423,11 @@ export interface LicenceActivationsTable {
   last_seen_at: string;
   /** Set when the slot is given back; the row stays as history. */
   freed_at: string | null;
+  /** Who gave it back (migration 0017): the licence's client, or an administrator's reset. */
+  freed_by_role: ColumnType<LicenceFreedBy | null, LicenceFreedBy | null | undefined, LicenceFreedBy | null>;
+  freed_by_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Copied, as the activity log copies it: the row outlives the account. */
+  freed_by_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every activate and validate call: time, address, account and result (kept 90 days). */

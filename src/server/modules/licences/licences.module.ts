@@ -5,12 +5,13 @@ import { LicenceApiService } from './licence-api.service.js';
 import { LicenceChecksCleanup } from './licence-checks-cleanup.js';
 import { SealedValueError } from './licence-crypto.js';
 import { licencesAdminRoutes } from './licences-admin.routes.js';
+import { LicencesAdminService } from './licences-admin.service.js';
 import { licenceApiRoutes } from './licences.routes.js';
 import { licenceParts, LicencesService } from './licences.service.js';
 
 /**
  * Licences bound to trading accounts (issue 18 §2, decision 0017): the robots' licence API, the
- * owner's EA secret and signing key, and the cleanup of old checks. Orders issue and revoke
+ * owner's EA secret and signing key, the owner's Licences page, and the cleanup of old checks. Orders issue and revoke
  * licences through createLicencesService (orders.module.ts).
  */
 export async function register(
@@ -32,6 +33,8 @@ export async function register(
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
   app.addHook('onClose', () => cleanup.stop());
   await app.register(licenceApiRoutes(new LicenceApiService(parts)));
-  await app.register(licencesAdminRoutes(new LicencesService(parts), audit));
+  await app.register(
+    licencesAdminRoutes(new LicencesService(parts), new LicencesAdminService(db, parts, audit), audit),
+  );
   cleanup.start();
 }
