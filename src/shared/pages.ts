@@ -29,6 +29,8 @@ export const PAGES = [
   // Any content page without a page of its own in the spec (`?slug=`), and the activity log.
   'PageManagement',
   'Activity',
+  // The owner's Licences page (issue 18 §2).
+  'LicenceManagement',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 

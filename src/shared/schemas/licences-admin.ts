@@ -7,6 +7,11 @@ import { licenceAccountModes } from './licences.js';
  * licence with its activations and its robots' checks, and the owner's four actions.
  */
 
+/** How the owner's list, its detail title and the activity log write a key without showing it. */
+export function maskedLicenceKey(suffix: string): string {
+  return `TB-…-${suffix}`;
+}
+
 export const ADMIN_LICENCES_PAGE_SIZE = 25;
 /** The robots' checks a licence's detail shows, newest first; the total says how many are kept (90 days). */
 export const LICENCE_CHECKS_SHOWN = 200;

@@ -5,6 +5,7 @@ import {
   ADMIN_LICENCES_PAGE_SIZE,
   LICENCE_CHECKS_SHOWN,
   licenceRevokedReasons,
+  maskedLicenceKey,
   type AdminLicence,
   type AdminLicenceDetail,
   type AdminLicencesPage,
@@ -16,7 +17,7 @@ import type { Database } from '../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { AuditPort, Changes } from '../../http/audit-port.js';
 import { keyedHash, open } from './licence-crypto.js';
-import { canonicalKey, canonicalSuffix, LICENCE_KEY_PREFIX } from './licence-key.js';
+import { canonicalKey, canonicalSuffix } from './licence-key.js';
 import {
   LicencesAdminRepository,
   type Actor,
@@ -28,11 +29,6 @@ import type { LicenceParts } from './licences.service.js';
 const DAY_MS = 86_400_000;
 /** Tries of an extension whose licence another write changed between its read and its write. */
 const EXTEND_ATTEMPTS = 5;
-
-/** How the owner's list and the activity log write a key without showing it. */
-export function maskedKey(suffix: string): string {
-  return `${LICENCE_KEY_PREFIX}-…-${suffix}`;
-}
 
 /**
  * The owner's Licences page (issue 18 §2, decision 0017): find a licence by its key's last group
@@ -232,7 +228,7 @@ export class LicencesAdminService {
       action,
       resource: 'licence',
       recordId: row.id,
-      summary: `${maskedKey(row.key_suffix)} · ${row.robot_name} · #${shortOrderNumber(row.order_id)}`,
+      summary: `${maskedLicenceKey(row.key_suffix)} · ${row.robot_name} · #${shortOrderNumber(row.order_id)}`,
       changes,
     });
   }

@@ -56,6 +56,7 @@ const adminPagesBeforeContent = [
 const adminPagesAfterContent = [
   ['HeroBannerManagement', 'admin.heroBannerManagement.title'],
   ['UserManagement', 'admin.userManagement.title'],
+  ['LicenceManagement', 'adminLicences.title'],
   ['NewsletterManagement', 'admin.newsletterManagement.title'],
   ['Settings', 'admin.settings.title'],
   ['Activity', 'backOffice.activity.title'],
