@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import { closedOrderStatuses } from '../../../../../shared/order-states.js';
@@ -25,9 +25,12 @@ const knownResults = new Set([
 ]);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <section className="space-y-2">
-      <h3 className="font-semibold text-white">{title}</h3>
+    <section aria-labelledby={titleId} className="space-y-2">
+      <h3 id={titleId} className="font-semibold text-white">
+        {title}
+      </h3>
       {children}
     </section>
   );
