@@ -109,7 +109,8 @@ test('Owners find a licence by the client’s email, see the robot’s account, 
     const row = table.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText(arranged.name);
     await expect(row).toContainText('Active');
-    await expect(row).toContainText('Real 1/1 · Demo 0/1');
+    await expect(row).toContainText('Real 1/1');
+    await expect(row).toContainText('Demo 0/1');
     // The list shows only the key's last group.
     await expect(table).not.toContainText(arranged.key);
 

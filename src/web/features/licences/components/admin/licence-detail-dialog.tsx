@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import { closedOrderStatuses } from '../../../../../shared/order-states.js';
@@ -80,7 +80,19 @@ export function LicenceDetailDialog({
         <div className="space-y-5 text-sm">
           <div className="rounded-lg border border-slate-800 p-3">
             <p className="text-slate-400">{t('adminLicences.detail.key')}</p>
-            <p className="mt-1 font-mono text-base break-all text-white">{licence.key}</p>
+            {/* A narrow screen breaks the key between its groups, never inside one. */}
+            <p className="mt-1 font-mono text-base break-words text-white">
+              {licence.key.split('-').map((group, index) => (
+                <Fragment key={index}>
+                  {index > 0 && (
+                    <>
+                      -<wbr />
+                    </>
+                  )}
+                  {group}
+                </Fragment>
+              ))}
+            </p>
             <p className="mt-1 text-xs text-slate-400">{t('adminLicences.detail.keyHint')}</p>
           </div>
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -178,11 +190,13 @@ export function LicenceDetailDialog({
                       {activation.freed_at
                         ? t('adminLicences.detail.freed', {
                             date: when(activation.freed_at),
+                            // The client's own free, or an administrator's reset (who, by address).
                             who:
-                              activation.freed_by_email ??
-                              (activation.freed_by
-                                ? t(`adminLicences.detail.freedBy.${activation.freed_by}`)
-                                : t('common.noValue')),
+                              activation.freed_by === 'administrator'
+                                ? `${t('adminLicences.detail.freedBy.administrator')}${activation.freed_by_email ? ` (${activation.freed_by_email})` : ''}`
+                                : activation.freed_by === 'client'
+                                  ? t('adminLicences.detail.freedBy.client')
+                                  : t('common.noValue'),
                           })
                         : t('adminLicences.detail.inUse')}
                     </p>

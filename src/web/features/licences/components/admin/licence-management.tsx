@@ -30,25 +30,28 @@ export function LicenceManagement() {
 
   const columns: DataTableColumn<AdminLicence>[] = [
     {
+      // The first column opens the licence: on a phone it is the one in view.
       id: 'key',
       header: t('adminLicences.columns.key'),
       cell: (licence) => (
-        <button
-          type="button"
-          onClick={() => setOpenId(licence.id)}
-          className="font-mono whitespace-nowrap text-emerald-300 underline-offset-4 hover:underline"
-        >
-          {maskedLicenceKey(licence.key_suffix)}
-        </button>
+        <span className="flex flex-col items-start gap-1">
+          <button
+            type="button"
+            onClick={() => setOpenId(licence.id)}
+            className="font-mono whitespace-nowrap text-emerald-300 underline-offset-4 hover:underline"
+          >
+            {maskedLicenceKey(licence.key_suffix)}
+          </button>
+          <span className="text-xs text-slate-400">{licence.robot_name}</span>
+        </span>
       ),
     },
     {
       id: 'client',
       header: t('adminLicences.columns.client'),
       cell: (licence) => licence.client_email ?? t('common.noValue'),
-      className: 'break-all text-white',
+      className: 'min-w-44 break-words text-white',
     },
-    { id: 'robot', header: t('adminLicences.columns.robot'), cell: (licence) => licence.robot_name },
     {
       id: 'status',
       header: t('adminLicences.columns.status'),
@@ -64,13 +67,12 @@ export function LicenceManagement() {
     {
       id: 'slots',
       header: t('adminLicences.columns.slots'),
-      cell: (licence) =>
-        t('adminLicences.slots', {
-          realUsed: licence.slots.real.used,
-          realTotal: licence.slots.real.total,
-          demoUsed: licence.slots.demo.used,
-          demoTotal: licence.slots.demo.total,
-        }),
+      cell: (licence) => (
+        <span className="flex flex-col">
+          <span>{t('adminLicences.slotsReal', licence.slots.real)}</span>
+          <span>{t('adminLicences.slotsDemo', licence.slots.demo)}</span>
+        </span>
+      ),
       className: 'whitespace-nowrap tabular-nums',
     },
     {
@@ -84,24 +86,6 @@ export function LicenceManagement() {
   return (
     <>
       <p className="mt-2 max-w-3xl text-sm text-slate-400">{t('adminLicences.searchHint')}</p>
-      <div className="mt-4 flex flex-col gap-1 sm:max-w-xs">
-        <label htmlFor={statusId} className="text-sm font-medium text-slate-300">
-          {t('adminLicences.filter')}
-        </label>
-        <select
-          id={statusId}
-          value={filter.status}
-          onChange={(event) => setFilter({ ...filter, status: event.target.value as AdminLicenceStatus | '', page: 1 })}
-          className="h-11 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100"
-        >
-          <option value="">{t('adminLicences.allStatuses')}</option>
-          {adminLicenceStatuses.map((status) => (
-            <option key={status} value={status}>
-              {t(`adminLicences.status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
       <DataTable
         label={t('adminLicences.title')}
         rows={licences.data?.items}
@@ -110,6 +94,28 @@ export function LicenceManagement() {
         query={licences}
         emptyMessage={t('adminLicences.empty')}
         searchable
+        toolbar={
+          <div className="flex flex-col gap-1">
+            <label htmlFor={statusId} className="text-sm font-medium text-slate-300">
+              {t('adminLicences.filter')}
+            </label>
+            <select
+              id={statusId}
+              value={filter.status}
+              onChange={(event) =>
+                setFilter({ ...filter, status: event.target.value as AdminLicenceStatus | '', page: 1 })
+              }
+              className="h-11 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100"
+            >
+              <option value="">{t('adminLicences.allStatuses')}</option>
+              {adminLicenceStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {t(`adminLicences.status.${status}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
         server={{
           rowCount: licences.data?.total ?? 0,
           pagination: { pageIndex: filter.page - 1, pageSize: ADMIN_LICENCES_PAGE_SIZE },
