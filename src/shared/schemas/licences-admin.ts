@@ -42,7 +42,6 @@ export const adminLicencesQuerySchema = z.object({
   status: z.enum(adminLicenceStatuses).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
-export type AdminLicencesQuery = z.input<typeof adminLicencesQuerySchema>;
 
 const slotUse = z.object({ used: z.number().int(), total: z.number().int() });
 
@@ -92,7 +91,6 @@ export const adminLicenceActivationSchema = z.object({
   freed_by: z.enum(licenceFreedBy).nullable(),
   freed_by_email: z.string().nullable(),
 });
-export type AdminLicenceActivation = z.infer<typeof adminLicenceActivationSchema>;
 
 /** One check a robot made: its time, address, account and the answer (`ok` or a refusal code). */
 export const adminLicenceCheckSchema = z.object({
@@ -107,7 +105,6 @@ export const adminLicenceCheckSchema = z.object({
   ea_version: z.string().nullable(),
   result: z.string(),
 });
-export type AdminLicenceCheck = z.infer<typeof adminLicenceCheckSchema>;
 
 export const adminLicenceDetailSchema = adminLicenceSchema.extend({
   /** The whole key, opened for the owner (a client asking for it again); never in the list. */
@@ -135,7 +132,6 @@ export const licenceRevokeSchema = z
   })
   .nullish()
   .transform((body) => body ?? {});
-export type LicenceRevokeInput = z.input<typeof licenceRevokeSchema>;
 
 /** POST /api/admin/licences/:id/extend: days added to the current expiry, or to now once expired. */
 export const licenceExtendSchema = z.object({
@@ -145,7 +141,6 @@ export const licenceExtendSchema = z.object({
     .min(1, 'At least 1 day.')
     .max(LICENCE_EXTEND_DAYS_MAX, `At most ${LICENCE_EXTEND_DAYS_MAX} days.`),
 });
-export type LicenceExtendInput = z.infer<typeof licenceExtendSchema>;
 
 /** What POST /api/admin/licences/:id/reset-slots answers: the licence, and how many accounts lost their slot. */
 export const licenceResetAnswerSchema = z.object({
