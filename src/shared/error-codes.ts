@@ -43,6 +43,10 @@ export const errorCodes = [
   'refunded',
   'no_free_slot',
   'wrong_robot',
+  // The client's licence page.
+  'no_licence',
+  'licence_inactive',
+  'free_limit_reached',
   // The owner's Licences page: a closed order keeps its licence revoked; a lifetime licence has no end to move.
   'licence_order_closed',
   'licence_lifetime',

@@ -169,6 +169,17 @@ const matrix: Record<string, Case> = {
     request: () => ({ url: '/api/orders/no-such-order/events' }),
     expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 },
   },
+  // The order's robot requires no licence: its owner hears `no_licence`, others `not_found`
+  // (client-licences.routes.test.ts covers a licensed order).
+  'GET /api/orders/licences': { request: () => ({ url: '/api/orders/licences' }), expected: signedIn },
+  'GET /api/orders/:id/licence': {
+    request: (f) => ({ url: `/api/orders/${f.orderId}/licence` }),
+    expected: ownerOnly(404),
+  },
+  'POST /api/orders/:id/licence/activations/:activationId/free': {
+    request: (f) => ({ url: `/api/orders/${f.orderId}/licence/activations/no-such-activation/free` }),
+    expected: ownerOnly(404),
+  },
   // The signed link is the only credential: a session changes nothing.
   'GET /api/downloads/:token': {
     request: (f) => ({ url: `/api/downloads/${f.orderId}.zzzzzz.AAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA` }),

@@ -1,7 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderActor, OrderStatus } from '../../shared/order-states.js';
 import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
-import type { LicenceFreedBy } from '../../shared/schemas/licences-admin.js';
 import type { OrderEventKind } from '../../shared/schemas/orders.js';
 import type { UserRole } from '../../shared/schemas/users.js';
 import type { campaignChannels, campaignStatuses, deliveryStatuses } from '../../shared/schemas/newsletter.js';
@@ -423,11 +422,10 @@ export interface LicenceActivationsTable {
   last_seen_at: string;
   /** Set when the slot is given back; the row stays as history. */
   freed_at: string | null;
-  /** Who gave it back (migration 0017): the licence's client, or an administrator's reset. */
-  freed_by_role: ColumnType<LicenceFreedBy | null, LicenceFreedBy | null | undefined, LicenceFreedBy | null>;
-  freed_by_user_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Copied, as the activity log copies it: the row outlives the account. */
-  freed_by_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who gave it back (migration 0016): their account, and whether as the client or an administrator. */
+  freed_by: string | null;
+  /** A client's frees count toward FREE_SLOT_LIMIT; an administrator's do not. */
+  freed_by_role: 'client' | 'administrator' | null;
 }
 
 /** Every activate and validate call: time, address, account and result (kept 90 days). */

@@ -266,7 +266,8 @@ export type OrderEmailRecord = z.infer<typeof orderEmailRecordSchema>;
  * change by hand, a resolution of decision 0014, the client's or the shop's cancellation of an
  * unpaid order and money after it, issue 17 §3), and what the client was told only in general
  * words: `payment_request_failed`, the payment workflow gave no payment page (the client saw
- * SPEC §8's message, the detail says why).
+ * SPEC §8's message, the detail says why); and what happened to the order's licence (issue 18
+ * §2), which changes no status: `licenceEventKinds`.
  */
 export const orderEventKinds = [
   'payment_request_failed',
@@ -281,8 +282,19 @@ export const orderEventKinds = [
   'client_cancelled',
   'unpaid_expired',
   'payment_after_cancellation',
-] as const satisfies readonly (OrderEvent['type'] | 'payment_request_failed')[];
+  // The client freed a slot of the order's licence (issue 18 §2); no status changes.
+  'licence_slot_freed',
+  // The owner revoked, reinstated or extended the order's licence, or freed all its accounts.
+  'licence_revoked',
+  'licence_reinstated',
+  'licence_extended',
+  'licence_slots_reset',
+] as const satisfies readonly (OrderEvent['type'] | 'payment_request_failed' | LicenceEventKind)[];
 export type OrderEventKind = (typeof orderEventKinds)[number];
+
+/** The timeline lines the licences module writes, each in the transaction of the licence's change. */
+export type LicenceEventKind =
+  'licence_slot_freed' | 'licence_revoked' | 'licence_reinstated' | 'licence_extended' | 'licence_slots_reset';
 
 /** One line of an order's timeline. The status columns are null on a line that changed no status. */
 export const orderEventSchema = z.object({

@@ -32,5 +32,6 @@ export const pageComponents: Record<PageName, LazyExoticComponent<ComponentType>
   RiskDisclosure: legalPage,
   PageManagement: lazy(() => import('../pages/admin/page-management')),
   Activity: lazy(() => import('../pages/admin/activity')),
+  OrderLicence: lazy(() => import('../pages/order-licence')),
   LicenceManagement: lazy(() => import('../pages/admin/licence-management')),
 };

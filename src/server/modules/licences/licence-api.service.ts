@@ -139,9 +139,8 @@ export class LicenceApiService {
         first_seen_at: new Date(at).toISOString(),
         last_seen_at: new Date(at).toISOString(),
         freed_at: null,
+        freed_by: null,
         freed_by_role: null,
-        freed_by_user_id: null,
-        freed_by_email: null,
       };
       if (await repository.bindAccount(activation)) return activation;
       // The same account activated at the same moment elsewhere: that binding is this one.

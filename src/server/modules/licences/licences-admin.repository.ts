@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { OrderStatus } from '../../../shared/order-states.js';
-import type { AdminLicenceStatus, LicenceFreedBy } from '../../../shared/schemas/licences-admin.js';
+import type { AdminLicenceStatus } from '../../../shared/schemas/licences-admin.js';
+import type { LicenceEventKind } from '../../../shared/schemas/orders.js';
 import type { Database } from '../../db/schema.js';
 
 /** What the owner's search looks for; the service decides which of these a typed text can be. */
@@ -51,6 +53,18 @@ export interface Actor {
   email: string;
 }
 
+/** A line on the order's timeline: what happened to its licence, by which administrator. */
+export interface LicenceLine {
+  orderId: string;
+  kind: Exclude<LicenceEventKind, 'licence_slot_freed'>;
+  by: Actor;
+  at: string;
+  /** The owner's own words (a revocation's reason). */
+  note?: string | null;
+  /** The key's last group and what changed, as the owner reads it on the order. */
+  detail: string;
+}
+
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from what an administrator typed. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -67,6 +81,34 @@ function startsWithPattern(text: string): string {
  */
 export class LicencesAdminRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` in one transaction, on a repository of that transaction (joined if already in one). */
+  async transaction<T>(work: (repository: LicencesAdminRepository) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
+    return this.db.transaction().execute((trx) => work(new LicencesAdminRepository(trx)));
+  }
+
+  /**
+   * Writes the order's timeline line of an owner's action on its licence. The timeline is the
+   * orders module's table (migration 0011); the line must commit with the change or not at all, so
+   * it is written here, in the change's transaction, as the client's frees write theirs.
+   */
+  async addOrderLine(line: LicenceLine): Promise<void> {
+    await this.db
+      .insertInto('order_events')
+      .values({
+        id: randomUUID(),
+        order_id: line.orderId,
+        occurred_at: line.at,
+        kind: line.kind,
+        actor: 'administrator',
+        actor_id: line.by.id,
+        actor_email: line.by.email,
+        note: line.note ?? null,
+        detail: line.detail,
+      })
+      .execute();
+  }
 
   private rows() {
     return (
@@ -183,29 +225,30 @@ export class LicencesAdminRepository {
     return this.rows().where('licences.id', '=', id).executeTakeFirst();
   }
 
-  /** Live activations first, then the freed ones; the newest first within each. */
+  /** Live activations first, then the freed ones, with who freed them; the newest first within each. */
   activations(licenceId: string) {
     return this.db
       .selectFrom('licence_activations')
+      .leftJoin('users', 'users.id', 'licence_activations.freed_by')
       .select([
-        'id',
-        'account_login',
-        'account_server',
-        'account_mode',
-        'slot',
-        'platform',
-        'ea_version',
-        'first_seen_at',
-        'last_seen_at',
-        'freed_at',
-        'freed_by_role',
-        'freed_by_email',
+        'licence_activations.id',
+        'licence_activations.account_login',
+        'licence_activations.account_server',
+        'licence_activations.account_mode',
+        'licence_activations.slot',
+        'licence_activations.platform',
+        'licence_activations.ea_version',
+        'licence_activations.first_seen_at',
+        'licence_activations.last_seen_at',
+        'licence_activations.freed_at',
+        'licence_activations.freed_by_role',
+        'users.email as freed_by_email',
       ])
-      .where('licence_id', '=', licenceId)
-      .orderBy(sql`case when freed_at is null then 0 else 1 end`)
-      .orderBy('freed_at', 'desc')
-      .orderBy('first_seen_at', 'desc')
-      .orderBy('id')
+      .where('licence_activations.licence_id', '=', licenceId)
+      .orderBy(sql`case when licence_activations.freed_at is null then 0 else 1 end`)
+      .orderBy('licence_activations.freed_at', 'desc')
+      .orderBy('licence_activations.first_seen_at', 'desc')
+      .orderBy('licence_activations.id')
       .execute();
   }
 
@@ -290,14 +333,17 @@ export class LicencesAdminRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Frees every live slot of the licence, saying who did; answers how many. */
-  async freeAll(licenceId: string, by: LicenceFreedBy, actor: Actor, at: string): Promise<number> {
-    const result = await this.db
+  /**
+   * Frees every live slot of the licence as an administrator (migration 0016: such frees do not
+   * count toward the client's own); answers the accounts freed.
+   */
+  freeAllAsAdministrator(licenceId: string, actor: Actor, at: string) {
+    return this.db
       .updateTable('licence_activations')
-      .set({ freed_at: at, freed_by_role: by, freed_by_user_id: actor.id, freed_by_email: actor.email })
+      .set({ freed_at: at, freed_by: actor.id, freed_by_role: 'administrator' })
       .where('licence_id', '=', licenceId)
       .where('freed_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returning(['account_login', 'account_server', 'account_mode'])
+      .execute();
   }
 }

@@ -14,6 +14,7 @@ import { createClient, SAME_ORIGIN } from '../../../../tests/support/sessions.js
 import { TEST_ADMIN, testDialects } from '../../../../tests/support/test-app.js';
 import { shortOrderNumber } from '../../../shared/order-number.js';
 import type { AuditPage } from '../../../shared/schemas/audit.js';
+import type { AdminOrderDetail } from '../../../shared/schemas/orders.js';
 import {
   ADMIN_LICENCES_PAGE_SIZE,
   type AdminLicence,
@@ -52,6 +53,22 @@ describe.each(testDialects)("the owner's Licences page on %s", (dialect) => {
     if (result === TBL_OK) return 'ok';
     expect(result).toBe(TBL_REFUSED);
     return robot.LastError();
+  };
+  /** The licence lines of the order's timeline (the admin order detail), newest first. */
+  const licenceTimeline = async (orderId: string) => {
+    const response = await shop.admin('GET', `/api/admin/orders/${orderId}`);
+    expect(response.statusCode).toBe(200);
+    return response
+      .json<AdminOrderDetail>()
+      .events.filter((event) => event.kind.startsWith('licence_'))
+      .map((event) => ({
+        kind: event.kind,
+        actor: event.actor,
+        actor_email: event.actor_email,
+        note: event.note,
+        detail: event.detail,
+        to_status: event.to_status,
+      }));
   };
   const licenceActivity = async (id: string) => {
     const response = await shop.admin('GET', '/api/admin/audit?resource=licence&pageSize=100');
@@ -263,6 +280,13 @@ describe.each(testDialects)("the owner's Licences page on %s", (dialect) => {
     });
     expect(lines[0]!.changes).toEqual({ status: { from: 'revoked', to: 'active' } });
     expect(JSON.stringify(lines)).not.toContain(key);
+
+    // The order's timeline has both, by whom, with the owner's reason; no status changed.
+    const byAdmin = { actor: 'administrator', actor_email: TEST_ADMIN.email, to_status: null };
+    expect(await licenceTimeline(orderId)).toEqual([
+      { kind: 'licence_reinstated', ...byAdmin, note: null, detail: `TB-…-${key.slice(-5)}` },
+      { kind: 'licence_revoked', ...byAdmin, note: 'Chargeback opened by the bank', detail: `TB-…-${key.slice(-5)}` },
+    ]);
   });
 
   it("refuses to reinstate the licence of a refunded order (409, saying why): the order's status wins", async () => {
@@ -288,11 +312,12 @@ describe.each(testDialects)("the owner's Licences page on %s", (dialect) => {
     });
     expect(await nextValidation(client)).toBe('refunded');
     expect(await licenceActivity(licence.id)).toEqual([]);
+    expect(await licenceTimeline(orderId)).toEqual([]);
   });
 
   it("extends from the current expiry, or from now once expired; the robot's next answer carries the new expiry", async () => {
     const robot = await createLicensedRobot(shop, { licence_duration_days: 30 });
-    const { key, licence } = await buyLicence(shop, robot.id);
+    const { key, licence, orderId } = await buyLicence(shop, robot.id);
     const client = robotOn(robot, key, { login: 5401 });
     expect(await client.Check()).toBe(true);
     const before = Date.parse(licence.expires_at!);
@@ -325,6 +350,9 @@ describe.each(testDialects)("the owner's Licences page on %s", (dialect) => {
     const lines = await licenceActivity(licence.id);
     expect(lines.map((line) => line.action)).toEqual(['extend', 'extend', 'extend', 'extend']);
     expect(lines[0]!.changes).toMatchObject({ expires_at: { to: renewed.expires_at }, days: { from: 0, to: 7 } });
+    const timeline = await licenceTimeline(orderId);
+    expect(timeline.map((line) => line.kind)).toEqual(Array(4).fill('licence_extended'));
+    expect(timeline[0]!.detail).toBe(`TB-…-${key.slice(-5)}: +7 days, expires ${renewed.expires_at}`);
   });
 
   it('refuses to extend a lifetime licence (409), and days outside 1..3650 (400)', async () => {
@@ -345,7 +373,7 @@ describe.each(testDialects)("the owner's Licences page on %s", (dialect) => {
 
   it("resets the slots: every account's next validation says not_activated, and a new account may take the slot", async () => {
     const robot = await createLicensedRobot(shop, { licence_real_slots: 1, licence_demo_slots: 1 });
-    const { key, licence } = await buyLicence(shop, robot.id);
+    const { key, licence, orderId, client } = await buyLicence(shop, robot.id);
     const real = robotOn(robot, key, { login: 5501 });
     const demo = robotOn(robot, key, { login: 9501, real: false });
     const second = robotOn(robot, key, { login: 5502 });
@@ -362,6 +390,12 @@ describe.each(testDialects)("the owner's Licences page on %s", (dialect) => {
     expect(await nextValidation(real)).toBe('not_activated');
     expect(await nextValidation(demo)).toBe('not_activated');
     expect(await second.Request('activate')).toBe(TBL_OK);
+    // The owner's frees cost the client none of theirs.
+    const clientView = await shop.app.inject({
+      url: `/api/orders/${orderId}/licence`,
+      headers: { ...SAME_ORIGIN, cookie: client.cookie },
+    });
+    expect(clientView.json()).toMatchObject({ frees: { used: 0 } });
 
     // Nothing left to free: the answer says so, and the log has the one reset.
     expect((await act(licence.id, 'reset-slots')).json()).toMatchObject({ freed: 1 });
@@ -372,6 +406,11 @@ describe.each(testDialects)("the owner's Licences page on %s", (dialect) => {
       real_slots_used: { from: 1, to: 0 },
       demo_slots_used: { from: 1, to: 0 },
     });
+    const timeline = await licenceTimeline(orderId);
+    expect(timeline.map((line) => line.kind)).toEqual(['licence_slots_reset', 'licence_slots_reset']);
+    expect(timeline[1]!.detail).toMatch(new RegExp(`^TB-…-${key.slice(-5)}: `));
+    expect(timeline[1]!.detail).toContain('real account 5501 on Broker-Live');
+    expect(timeline[1]!.detail).toContain('demo account 9501 on Broker-Live');
   });
 
   it('answers 401 to visitors and 403 to clients on every route, 404 for an unknown licence, 400 for bad input', async () => {

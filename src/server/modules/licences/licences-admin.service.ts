@@ -22,6 +22,7 @@ import {
   LicencesAdminRepository,
   type Actor,
   type AdminLicenceRow,
+  type LicenceLine,
   type LicenceSearch,
 } from './licences-admin.repository.js';
 import type { LicenceParts } from './licences.service.js';
@@ -83,11 +84,20 @@ export class LicencesAdminService {
     };
   }
 
-  /** The robot's next check is refused (`revoked`). Revoking a revoked licence changes nothing. */
+  /**
+   * The robot's next check is refused (`revoked`). Revoking a revoked licence changes nothing.
+   * The change and its line on the order's timeline commit together; then the activity log.
+   */
   async revoke(id: string, reason: string | undefined, actor: Actor): Promise<AdminLicence> {
     const before = await this.find(id);
     const note = reason?.trim() || null;
-    if (await this.repository.revoke(id, note, this.nowIso()))
+    const at = this.nowIso();
+    const changed = await this.repository.transaction(async (repository) => {
+      if (!(await repository.revoke(id, note, at))) return false;
+      await repository.addOrderLine({ ...this.lineOf(before, 'licence_revoked', actor, at), note });
+      return true;
+    });
+    if (changed)
       await this.record(actor, 'revoke', before, {
         status: { from: this.statusOf(before), to: 'revoked' },
         ...(note ? { reason: { from: null, to: note } } : {}),
@@ -103,13 +113,18 @@ export class LicencesAdminService {
     const before = await this.find(id);
     if (before.status === 'active') return this.view(before);
     this.refuseClosedOrder(before);
-    if (!(await this.repository.reinstate(id, closedOrderStatuses, this.nowIso()))) {
-      // Either someone reinstated it first, or its order was closed meanwhile.
-      const now = await this.find(id);
-      this.refuseClosedOrder(now);
-      return this.view(now);
-    }
+    const at = this.nowIso();
+    const changed = await this.repository.transaction(async (repository) => {
+      if (!(await repository.reinstate(id, closedOrderStatuses, at))) return false;
+      await repository.addOrderLine(this.lineOf(before, 'licence_reinstated', actor, at));
+      return true;
+    });
     const after = await this.find(id);
+    // Not changed: someone reinstated it first, or its order was closed meanwhile.
+    if (!changed) {
+      this.refuseClosedOrder(after);
+      return this.view(after);
+    }
     await this.record(actor, 'reinstate', before, { status: { from: 'revoked', to: this.statusOf(after) } });
     return this.view(after);
   }
@@ -124,13 +139,18 @@ export class LicencesAdminService {
       const before = await this.find(id);
       if (before.expires_at === null)
         throw new ConflictError('This licence is for life: there is no expiry to extend.', 'licence_lifetime');
+      const from = before.expires_at;
       const at = this.now();
-      const to = new Date(Math.max(Date.parse(before.expires_at), at) + days * DAY_MS).toISOString();
-      if (!(await this.repository.setExpiry(id, before.expires_at, to, new Date(at).toISOString()))) continue;
-      await this.record(actor, 'extend', before, {
-        expires_at: { from: before.expires_at, to },
-        days: { from: 0, to: days },
+      const to = new Date(Math.max(Date.parse(from), at) + days * DAY_MS).toISOString();
+      const atIso = new Date(at).toISOString();
+      const changed = await this.repository.transaction(async (repository) => {
+        if (!(await repository.setExpiry(id, from, to, atIso))) return false;
+        const line = this.lineOf(before, 'licence_extended', actor, atIso);
+        await repository.addOrderLine({ ...line, detail: `${line.detail}: +${days} days, expires ${to}` });
+        return true;
       });
+      if (!changed) continue;
+      await this.record(actor, 'extend', before, { expires_at: { from, to }, days: { from: 0, to: days } });
       return this.view(await this.find(id));
     }
     throw new ConflictError('The licence is being changed by someone else; try again.');
@@ -139,11 +159,21 @@ export class LicencesAdminService {
   /**
    * Frees every account's slot: their robots' next validation answers `not_activated` (a robot
    * then activates again, taking a slot if one is free). The frees are the owner's: they do not
-   * count toward the client's own.
+   * count toward the client's own (migration 0016's `freed_by_role`).
    */
   async resetSlots(id: string, actor: Actor): Promise<LicenceResetAnswer> {
     const before = await this.find(id);
-    const freed = await this.repository.freeAll(id, 'administrator', actor, this.nowIso());
+    const at = this.nowIso();
+    const freed = await this.repository.transaction(async (repository) => {
+      const accounts = await repository.freeAllAsAdministrator(id, actor, at);
+      if (accounts.length === 0) return 0;
+      const line = this.lineOf(before, 'licence_slots_reset', actor, at);
+      const which = accounts
+        .map((account) => `${account.account_mode} account ${account.account_login} on ${account.account_server}`)
+        .join('; ');
+      await repository.addOrderLine({ ...line, detail: `${line.detail}: ${which}` });
+      return accounts.length;
+    });
     if (freed > 0) {
       const used = (mode: 'real' | 'demo') => Number(mode === 'real' ? before.real_used : before.demo_used);
       await this.record(actor, 'reset slots', before, {
@@ -152,6 +182,11 @@ export class LicencesAdminService {
       });
     }
     return { licence: this.view(await this.find(id)), freed };
+  }
+
+  /** The order's timeline line of an action: which licence (its key's last group), by whom, when. */
+  private lineOf(row: AdminLicenceRow, kind: LicenceLine['kind'], by: Actor, at: string): LicenceLine {
+    return { orderId: row.order_id, kind, by, at, detail: maskedLicenceKey(row.key_suffix) };
   }
 
   /**

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config.js';
 import type { ModuleContext } from '../module-context.js';
+import { ClientLicencesRepository } from './client-licences.repository.js';
+import { clientLicencesRoutes } from './client-licences.routes.js';
+import { ClientLicencesService } from './client-licences.service.js';
 import { LicenceApiService } from './licence-api.service.js';
 import { LicenceChecksCleanup } from './licence-checks-cleanup.js';
 import { SealedValueError } from './licence-crypto.js';
@@ -11,7 +14,8 @@ import { licenceParts, LicencesService } from './licences.service.js';
 
 /**
  * Licences bound to trading accounts (issue 18 §2, decision 0017): the robots' licence API, the
- * owner's EA secret and signing key, the owner's Licences page, and the cleanup of old checks. Orders issue and revoke
+ * owner's EA secret and signing key, the owner's Licences page, the client's licence page, and the
+ * cleanup of old checks. Orders issue and revoke
  * licences through createLicencesService (orders.module.ts).
  */
 export async function register(
@@ -36,5 +40,6 @@ export async function register(
   await app.register(
     licencesAdminRoutes(new LicencesService(parts), new LicencesAdminService(db, parts, audit), audit),
   );
+  await app.register(clientLicencesRoutes(new ClientLicencesService(new ClientLicencesRepository(db), parts.keys)));
   cleanup.start();
 }

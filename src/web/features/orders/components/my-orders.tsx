@@ -1,23 +1,54 @@
+import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { LoadingRegion } from '../../../components/ui/loading-region';
 import { formatDay } from '../../../lib/format-date';
+import { Link } from '../../../lib/router';
 import { useOrders } from '../api/get-orders';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
-import { isUnpaidStatus } from '../../../../shared/order-states.js';
+import { downloadableStatus, isUnpaidStatus } from '../../../../shared/order-states.js';
+import { pagePath } from '../../../../shared/pages.js';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { DownloadButton } from './download-button';
 import { StatusBadge } from './status-badge';
 import { UnpaidOrderActions } from './unpaid-order-actions';
 
-/** Resume or cancel an unpaid order (issue 17 §3); download a delivered one. */
-function OrderActions({ order }: { order: Order }) {
-  return isUnpaidStatus(order.status) ? <UnpaidOrderActions order={order} /> : <DownloadButton order={order} />;
+/** The order's licence page (issue 18 §2): its key and the accounts using it. */
+function LicenceLink({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`${pagePath('OrderLicence')}?orderId=${encodeURIComponent(orderId)}`}
+      className={buttonClass('secondary', 'h-9 text-xs')}
+    >
+      <KeyRound aria-hidden="true" className="size-4" />
+      {t('orders.myOrders.licence')}
+    </Link>
+  );
 }
 
+/** Resume or cancel an unpaid order (issue 17 §3); download a delivered one; open its licence. */
+function OrderActions({ order, licensed }: { order: Order; licensed: boolean }) {
+  if (isUnpaidStatus(order.status)) return <UnpaidOrderActions order={order} />;
+  if (!licensed) return <DownloadButton order={order} />;
+  // A licensed order paid but not delivered yet has its key already: the link alone, no dash.
+  const downloadable = order.status === downloadableStatus && order.has_file;
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      {downloadable && <DownloadButton order={order} />}
+      <LicenceLink orderId={order.id} />
+    </div>
+  );
+}
+
+type MyOrdersProps = {
+  /** The orders that have a licence (the licences feature knows which); none by default. */
+  licensedOrderIds?: ReadonlySet<string>;
+};
+
 /** The client's 'Mes Commandes' table (SPEC §2 Dashboard). */
-export function MyOrders() {
+export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
   const { t, i18n } = useTranslation();
   const orders = useOrders();
   if (orders.isPending) return <LoadingRegion />;
@@ -50,7 +81,7 @@ export function MyOrders() {
               <StatusBadge status={order.status} />
             </div>
             <div className="mt-3">
-              <OrderActions order={order} />
+              <OrderActions order={order} licensed={licensedOrderIds.has(order.id)} />
             </div>
           </li>
         ))}
@@ -88,7 +119,7 @@ export function MyOrders() {
                   <StatusBadge status={order.status} />
                 </td>
                 <td className="px-4 py-3">
-                  <OrderActions order={order} />
+                  <OrderActions order={order} licensed={licensedOrderIds.has(order.id)} />
                 </td>
               </tr>
             ))}

@@ -22,16 +22,22 @@ export function resetLicenceSlots({ id }: { id: string }): Promise<LicenceResetA
   return apiPost<LicenceResetAnswer>(`${item(id)}/reset-slots`);
 }
 
-/** Every licence change refreshes the list and the detail (['admin', 'licences']) and the activity log. */
+/**
+ * Every licence change refreshes the list and the detail (['admin', 'licences']), the activity
+ * log, and the orders (their timeline has the change's line).
+ */
 function useLicenceMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'licences'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-      ]),
+      Promise.all(
+        [
+          ['admin', 'licences'],
+          ['admin', 'audit'],
+          ['admin', 'orders'],
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 
