@@ -352,7 +352,8 @@ describe.each(testDialects)("the owner's Licences page on %s", (dialect) => {
     expect(lines[0]!.changes).toMatchObject({ expires_at: { to: renewed.expires_at }, days: { from: 0, to: 7 } });
     const timeline = await licenceTimeline(orderId);
     expect(timeline.map((line) => line.kind)).toEqual(Array(4).fill('licence_extended'));
-    expect(timeline[0]!.detail).toBe(`TB-…-${key.slice(-5)}: +7 days, expires ${renewed.expires_at}`);
+    const until = `${renewed.expires_at!.slice(0, 10)} ${renewed.expires_at!.slice(11, 16)} UTC`;
+    expect(timeline[0]!.detail).toBe(`TB-…-${key.slice(-5)}: +7 days, until ${until}`);
   });
 
   it('refuses to extend a lifetime licence (409), and days outside 1..3650 (400)', async () => {

@@ -146,7 +146,9 @@ export class LicencesAdminService {
       const changed = await this.repository.transaction(async (repository) => {
         if (!(await repository.setExpiry(id, from, to, atIso))) return false;
         const line = this.lineOf(before, 'licence_extended', actor, atIso);
-        await repository.addOrderLine({ ...line, detail: `${line.detail}: +${days} days, expires ${to}` });
+        // Read on the order as the shop's clock has it: minutes are enough.
+        const until = `${to.slice(0, 10)} ${to.slice(11, 16)} UTC`;
+        await repository.addOrderLine({ ...line, detail: `${line.detail}: +${days} days, until ${until}` });
         return true;
       });
       if (!changed) continue;
