@@ -3,17 +3,22 @@ import type { RobotUpdate } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
 import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
+import { saleProblem, type RobotReleasesService } from '../robot-releases/robot-releases.service.js';
 import { toRobot } from './catalogue.service.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { RobotsRepository } from './robots.repository.js';
 
 type RobotPatch = Partial<RobotInput>;
 
+/** What deleting a robot asks of its releases: their files, unless orders hold them. */
+export type ReleaseFiles = Pick<RobotReleasesService, 'filesOfRobot' | 'forgetFiles'>;
+
 /** Robot management (SPEC §2, §5): every robot, active or not; descriptions stored sanitised. */
 export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotPatch> {
   constructor(
     private readonly robots: RobotsRepository,
     private readonly categories: CategoriesRepository,
+    private readonly releaseFiles: ReleaseFiles,
   ) {}
 
   async list(): Promise<Robot[]> {
@@ -37,19 +42,35 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
     return columns;
   }
 
+  /** A new robot has no release yet: delivered automatically, it starts inactive (decision 0018). */
   async create(input: RobotInput): Promise<Robot> {
+    const problem = saleProblem({ status: input.status ?? 'active', delivery: input.delivery ?? 'per_order' }, 0);
+    if (problem) throw problem;
     const columns = await this.columns(input);
     return toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price }));
   }
 
+  /**
+   * Writes the patch, then checks the robot as it now is: active with automatic delivery needs a
+   * release. The check runs in the write's transaction, after the write took the robot's row,
+   * so a release deleted at the same moment cannot leave such a robot without one.
+   */
   async update(id: string, patch: RobotPatch): Promise<Robot> {
-    const updated = await this.robots.update(id, await this.columns(patch));
-    if (!updated) throw new NotFoundError('No such robot.');
-    return toRobot(updated);
+    const columns = await this.columns(patch);
+    return this.robots.transaction(async (robots) => {
+      const updated = await robots.update(id, columns);
+      if (!updated) throw new NotFoundError('No such robot.');
+      const problem = saleProblem(updated, await robots.releaseCount(id));
+      if (problem) throw problem;
+      return toRobot(updated);
+    });
   }
 
+  /** Orders keep the robot's name (DESIGN deviation 2) and the release files they hold. */
   async remove(id: string): Promise<void> {
     if (!(await this.robots.findById(id))) throw new NotFoundError('No such robot.');
+    const files = await this.releaseFiles.filesOfRobot(id);
     await this.robots.delete(id);
+    await this.releaseFiles.forgetFiles(files);
   }
 }
