@@ -88,7 +88,9 @@ export const adminLicenceActivationSchema = z.object({
   last_seen_at: z.string(),
   /** Null while the account holds its slot. */
   freed_at: z.string().nullable(),
-  freed_by: z.enum(licenceFreedBy).nullable(),
+  /** The client's own free, or an administrator's (their reset): only the client's count toward the limit. */
+  freed_by_role: z.enum(licenceFreedBy).nullable(),
+  /** The address of the account that freed it, while that account exists. */
   freed_by_email: z.string().nullable(),
 });
 

@@ -193,7 +193,7 @@ describe.each(testDialects)("the owner's Licences page on %s", (dialect) => {
         activation.account_login,
         activation.account_mode,
         activation.freed_at === null,
-        activation.freed_by,
+        activation.freed_by_role,
         activation.freed_by_email,
       ]),
     ).toEqual([

@@ -35,8 +35,8 @@ const EXTEND_ATTEMPTS = 5;
  * The owner's Licences page (issue 18 §2, decision 0017): find a licence by its key's last group
  * (or the whole key), the client's email, an account, the robot or the order number; see its
  * activations and its robots' checks; revoke, reinstate, extend it and reset its slots. Every
- * change is in the activity log; the robot's next check answers by the new state, since the
- * licence API reads the licence at every check.
+ * change is on the order's timeline and in the activity log; the robot's next check answers by
+ * the new state, since the licence API reads the licence at every check.
  */
 export class LicencesAdminService {
   private readonly repository: LicencesAdminRepository;
@@ -78,7 +78,7 @@ export class LicencesAdminService {
       client_name: row.client_name,
       revoked_at: row.revoked_at,
       revoked_note: row.revoked_note,
-      activations: activations.map(({ freed_by_role, ...activation }) => ({ ...activation, freed_by: freed_by_role })),
+      activations,
       checks: checks.rows,
       checks_total: checks.total,
     };

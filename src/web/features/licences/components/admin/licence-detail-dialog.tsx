@@ -192,9 +192,9 @@ export function LicenceDetailDialog({
                             date: when(activation.freed_at),
                             // The client's own free, or an administrator's reset (who, by address).
                             who:
-                              activation.freed_by === 'administrator'
+                              activation.freed_by_role === 'administrator'
                                 ? `${t('adminLicences.detail.freedBy.administrator')}${activation.freed_by_email ? ` (${activation.freed_by_email})` : ''}`
-                                : activation.freed_by === 'client'
+                                : activation.freed_by_role === 'client'
                                   ? t('adminLicences.detail.freedBy.client')
                                   : t('common.noValue'),
                           })
