@@ -53,6 +53,9 @@ export const errorCodes = [
   'no_licence',
   'licence_inactive',
   'free_limit_reached',
+  // The owner's Licences page: a closed order keeps its licence revoked; a lifetime licence has no end to move.
+  'licence_order_closed',
+  'licence_lifetime',
   // An account call that better-auth refused without a code of its own.
   'auth_error',
 ] as const;

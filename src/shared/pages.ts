@@ -31,6 +31,8 @@ export const PAGES = [
   'Activity',
   // The licence of one of the client's orders (`?orderId=`), reached from My Orders.
   'OrderLicence',
+  // The owner's Licences page (issue 18 §2).
+  'LicenceManagement',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 

@@ -379,6 +379,28 @@ const matrix: Record<string, Case> = {
     request: () => ({ url: '/api/admin/licences/signing-keys/rotate' }),
     expected: adminOnly,
   },
+  // The owner's Licences page: the demo shop has no licence, so one named by id is not found.
+  'GET /api/admin/licences': { request: () => ({ url: '/api/admin/licences' }), expected: adminOnly },
+  'GET /api/admin/licences/:id': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence' }),
+    expected: adminAnswers(404),
+  },
+  'POST /api/admin/licences/:id/revoke': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence/revoke', payload: {} }),
+    expected: adminAnswers(404),
+  },
+  'POST /api/admin/licences/:id/reinstate': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence/reinstate' }),
+    expected: adminAnswers(404),
+  },
+  'POST /api/admin/licences/:id/extend': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence/extend', payload: { days: 30 } }),
+    expected: adminAnswers(404),
+  },
+  'POST /api/admin/licences/:id/reset-slots': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence/reset-slots' }),
+    expected: adminAnswers(404),
+  },
 };
 
 describe.each(testDialects)('authorization of every API route on %s', (dialect) => {

@@ -15,6 +15,7 @@ import * as paymentOutcomesAndRefunds from './migrations/0013-payment-outcomes-a
 import * as orderEventsShopActor from './migrations/0014-order-events-shop-actor.js';
 import * as robotReleasesAndOrderVersions from './migrations/0015-robot-releases-and-order-versions.js';
 import * as licenceSlotFrees from './migrations/0016-licence-slot-frees.js';
+import * as licenceOwnerActions from './migrations/0017-licence-owner-actions.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -37,6 +38,7 @@ const migrations: Record<string, DialectMigration> = {
   '0014-order-events-shop-actor': orderEventsShopActor,
   '0015-robot-releases-and-order-versions': robotReleasesAndOrderVersions,
   '0016-licence-slot-frees': licenceSlotFrees,
+  '0017-licence-owner-actions': licenceOwnerActions,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

@@ -436,9 +436,11 @@ export interface LicencesTable {
   demo_slots: number;
   expires_at: string | null;
   status: ColumnType<'active' | 'revoked', 'active' | 'revoked' | undefined, 'active' | 'revoked'>;
-  /** Why it was revoked: refunded, cancelled, or by the owner. */
+  /** Why it was revoked: refunded, cancelled, or `owner` (the robot hears `refunded` for the first, else `revoked`). */
   revoked_reason: string | null;
   revoked_at: string | null;
+  /** The owner's own words when they revoked it (migration 0017). */
+  revoked_note: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

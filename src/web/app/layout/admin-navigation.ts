@@ -84,6 +84,7 @@ export const adminNavigation: readonly AdminNavItem[] = [
     icon: 'banners',
   },
   { href: '/UserManagement', label: (t) => t('admin.userManagement.title'), group: 'customers', icon: 'users' },
+  { href: '/LicenceManagement', label: (t) => t('adminLicences.title'), group: 'sales', icon: 'licences' },
   {
     href: '/NewsletterManagement',
     label: (t) => t('admin.newsletterManagement.title'),
