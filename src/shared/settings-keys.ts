@@ -23,6 +23,7 @@ export const publicSettingKeys = [
   'hero_title',
   'hero_description',
   'default_language',
+  'site_name',
 ] as const;
 export type PublicSettingKey = (typeof publicSettingKeys)[number];
 
@@ -65,7 +66,9 @@ export function unpaidOrderExpiryDays(value: string | undefined): number {
     : Number(DEFAULT_UNPAID_ORDER_EXPIRY_DAYS);
 }
 
-export const DEFAULT_SEO_TITLE = 'TradeBot Store — AI Trading Robots for MT4 & MT5';
+/** The shop's name until its owner gives it theirs (issue 19 §1): header, footer, titles, emails. */
+export const DEFAULT_SITE_NAME = 'TradeBot Store';
+export const SITE_NAME_MAX_LENGTH = 60;
 
 export const settingDefaults: Record<SettingKey, string> = {
   n8n_webhook_url: '',
@@ -77,7 +80,8 @@ export const settingDefaults: Record<SettingKey, string> = {
   chatbot_welcome_message: 'Hello! How can I help you?',
   site_logo_url: '',
   site_favicon_url: '',
-  seo_title: DEFAULT_SEO_TITLE,
+  // Empty: Home is titled with the shop's name and its tagline (shared/document-title.ts).
+  seo_title: '',
   seo_description: 'Discover our AI trading robots powered by artificial intelligence.',
   seo_keywords: 'AI trading, robots, automated trading, algorithmic trading',
   seo_image_url: '',
@@ -85,6 +89,7 @@ export const settingDefaults: Record<SettingKey, string> = {
   hero_title: '',
   hero_description: '',
   default_language: '',
+  site_name: DEFAULT_SITE_NAME,
   // Off by default (SPEC): a subscription is confirmed at once.
   newsletter_double_opt_in: 'false',
   payment_tolerance_usd: DEFAULT_PAYMENT_TOLERANCE_USD,

@@ -12,12 +12,14 @@ const pagesWithOwnTitle: ReadonlySet<PageName> = new Set(['RobotDetail']);
 /** The `<title>` after in-app navigation, as the server writes it on a full load. */
 function DocumentTitle({ page }: { page: PageName }) {
   const { t } = useTranslation();
-  const siteTitle = usePublicSettings().data?.seo_title;
+  const settings = usePublicSettings().data;
   const titles = t('documentTitles', { returnObjects: true }) as Record<string, string>;
   const title = page === 'Home' ? undefined : titles[page];
+  const tagline = t('brand.tagline');
   useEffect(() => {
-    if (siteTitle !== undefined && !pagesWithOwnTitle.has(page)) document.title = documentTitle(title, siteTitle);
-  }, [page, title, siteTitle]);
+    if (settings !== undefined && !pagesWithOwnTitle.has(page))
+      document.title = documentTitle(title, settings, tagline);
+  }, [page, title, settings, tagline]);
   return null;
 }
 

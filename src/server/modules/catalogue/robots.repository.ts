@@ -24,6 +24,45 @@ export class RobotsRepository {
     return this.db.selectFrom('robots').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  async findBySlug(slug: string): Promise<Robot | undefined> {
+    return this.db.selectFrom('robots').selectAll().where('slug', '=', slug).executeTakeFirst();
+  }
+
+  /** The robot that once had `slug` and has another now. */
+  async findByFormerSlug(slug: string): Promise<Robot | undefined> {
+    return this.db
+      .selectFrom('robot_slug_history')
+      .innerJoin('robots', 'robots.id', 'robot_slug_history.robot_id')
+      .selectAll('robots')
+      .where('robot_slug_history.slug', '=', slug)
+      .executeTakeFirst();
+  }
+
+  /** Every former slug and the robot it leads to. */
+  async formerSlugs(): Promise<Array<{ slug: string; robot_id: string }>> {
+    return this.db.selectFrom('robot_slug_history').select(['slug', 'robot_id']).execute();
+  }
+
+  /**
+   * The slugs, current or former, that `base` or `base-<n>` would clash with: a new slug made
+   * from a name takes none of them, so it never takes over another robot's old address.
+   */
+  async slugsStartingWith(base: string, exceptRobotId?: string): Promise<Set<string>> {
+    // Slugs hold only [a-z0-9-]: nothing in `base` is a LIKE wildcard.
+    let current = this.db
+      .selectFrom('robots')
+      .select('slug')
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+    if (exceptRobotId) current = current.where('id', '<>', exceptRobotId);
+    let former = this.db
+      .selectFrom('robot_slug_history')
+      .select('slug')
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+    if (exceptRobotId) former = former.where('robot_id', '<>', exceptRobotId);
+    const rows = [...(await current.execute()), ...(await former.execute())];
+    return new Set(rows.map((row) => row.slug));
+  }
+
   async history(robotId: string, limit: number) {
     const rows = await this.db
       .selectFrom('robot_stats_history')
@@ -35,21 +74,39 @@ export class RobotsRepository {
     return rows.reverse();
   }
 
+  /** A robot's current slug is its address: no former slug of another robot may lead elsewhere. */
   async insert(robot: Omit<NewRobot, 'id'>): Promise<Robot> {
-    return this.db
-      .insertInto('robots')
-      .values({ id: randomUUID(), ...robot })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('robot_slug_history').where('slug', '=', robot.slug).execute();
+      return trx
+        .insertInto('robots')
+        .values({ id: randomUUID(), ...robot })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
   }
 
+  /**
+   * Updates in one transaction; a new slug keeps the one it replaces in the robot's history, so
+   * the old address still leads to it, and takes its own address back from any history.
+   */
   async update(id: string, patch: RobotUpdate): Promise<Robot | undefined> {
-    return this.db
-      .updateTable('robots')
-      .set({ ...patch, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    return this.db.transaction().execute(async (trx) => {
+      const before = patch.slug
+        ? await trx.selectFrom('robots').select('slug').where('id', '=', id).executeTakeFirst()
+        : undefined;
+      const updated = await trx
+        .updateTable('robots')
+        .set({ ...patch, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      if (updated && before && before.slug !== updated.slug) {
+        await trx.deleteFrom('robot_slug_history').where('slug', 'in', [before.slug, updated.slug]).execute();
+        await trx.insertInto('robot_slug_history').values({ slug: before.slug, robot_id: id }).execute();
+      }
+      return updated;
+    });
   }
 
   /** Orders keep their robot's name; their link to it is cleared (DESIGN deviation 2). */

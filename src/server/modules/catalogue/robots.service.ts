@@ -1,6 +1,8 @@
+import { freeSlug, slugFromName } from '../../../shared/robot-slug.js';
 import type { Robot, RobotInput } from '../../../shared/schemas/catalogue.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import type { RobotUpdate } from '../../db/schema.js';
-import { BadRequestError, NotFoundError } from '../../errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
 import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
 import { toRobot } from './catalogue.service.js';
@@ -9,7 +11,19 @@ import type { RobotsRepository } from './robots.repository.js';
 
 type RobotPatch = Partial<RobotInput>;
 
-/** Robot management (SPEC §2, §5): every robot, active or not; descriptions stored sanitised. */
+/** Two administrators saving robots of the same name at once: the loser tries the next free slug. */
+const SLUG_ATTEMPTS = 3;
+
+function duplicateSlug(slug: string): ConflictError {
+  return new ConflictError(`The address /robots/${slug} is already used by another robot.`, 'duplicate_slug', {
+    'body.slug': 'already used by another robot',
+  });
+}
+
+/**
+ * Robot management (SPEC §2, §5): every robot, active or not; descriptions stored sanitised; a
+ * unique slug per robot (issue 19 §4), written by the administrator or made from the name.
+ */
 export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotPatch> {
   constructor(
     private readonly robots: RobotsRepository,
@@ -25,9 +39,9 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
     return row && toRobot(row);
   }
 
-  /** The columns to write: rich text cleaned, features as JSON text, the category checked. */
+  /** The columns to write: rich text cleaned, features as JSON text, the category checked; the slug apart. */
   private async columns(input: RobotPatch): Promise<RobotUpdate> {
-    const { features, description, ...rest } = input;
+    const { features, description, slug: _slug, ...rest } = input;
     const columns: RobotUpdate = { ...rest };
     if (description !== undefined) columns.description = sanitizeRichText(description);
     if (features !== undefined) columns.features = JSON.stringify(features);
@@ -37,13 +51,54 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
     return columns;
   }
 
-  async create(input: RobotInput): Promise<Robot> {
-    const columns = await this.columns(input);
-    return toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price }));
+  /** The first free slug made from `name`, taking no other robot's current or former address. */
+  private async slugFromName(name: string, robotId?: string): Promise<string> {
+    const base = slugFromName(name);
+    const taken = await this.robots.slugsStartingWith(base, robotId);
+    return freeSlug(base, (slug) => taken.has(slug));
   }
 
+  /**
+   * Runs `write` with the slug to use: the administrator's, refused with 409 when another robot
+   * has it, or one made from the name, made again if another save took it meanwhile.
+   */
+  private async withSlug<T>(
+    chosen: string | undefined,
+    name: string,
+    robotId: string | undefined,
+    write: (slug: string) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const slug = chosen || (await this.slugFromName(name, robotId));
+      try {
+        return await write(slug);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (chosen || attempt >= SLUG_ATTEMPTS) throw duplicateSlug(slug);
+      }
+    }
+  }
+
+  async create(input: RobotInput): Promise<Robot> {
+    const columns = await this.columns(input);
+    return this.withSlug(input.slug, input.name, undefined, async (slug) =>
+      toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price, slug })),
+    );
+  }
+
+  /** A slug left empty is made again from the (new) name; one not sent stays as it is, whatever the name becomes. */
   async update(id: string, patch: RobotPatch): Promise<Robot> {
-    const updated = await this.robots.update(id, await this.columns(patch));
+    const columns = await this.columns(patch);
+    let updated;
+    if (patch.slug === undefined) {
+      updated = await this.robots.update(id, columns);
+    } else {
+      const current = await this.robots.findById(id);
+      if (!current) throw new NotFoundError('No such robot.');
+      updated = await this.withSlug(patch.slug, patch.name ?? current.name, id, (slug) =>
+        this.robots.update(id, { ...columns, slug }),
+      );
+    }
     if (!updated) throw new NotFoundError('No such robot.');
     return toRobot(updated);
   }

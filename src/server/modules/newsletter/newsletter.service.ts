@@ -54,7 +54,8 @@ export class NewsletterService {
   /** A mail server that is down must not lose the subscription: the visitor can ask again. */
   private async sendConfirmation(to: string, token: string): Promise<void> {
     try {
-      await this.options.mailer.send(this.options.emails.confirmation(to, token));
+      const shop = await this.options.settings.siteName();
+      await this.options.mailer.send(this.options.emails.confirmation(to, token, shop));
     } catch (error) {
       this.options.log.error({ err: error }, 'newsletter confirmation email could not be sent');
     }

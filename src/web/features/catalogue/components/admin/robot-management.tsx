@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { categoriesResource, robotsResource } from '../../../../../shared/admin-resources.js';
+import { slugFromName } from '../../../../../shared/robot-slug.js';
 import {
   riskLevelSchema,
   robotInputSchema,
   robotStatusSchema,
   type Robot,
 } from '../../../../../shared/schemas/catalogue.js';
+import { errorCodeOf } from '../../../../lib/api-client';
 import { useAdminList } from '../../../../components/admin/admin-resource';
 import { SelectField, TextAreaField, TextInputField } from '../../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
@@ -37,6 +39,7 @@ const LEGACY_FIGURES = ['performance_estimate', 'target_profit', 'weekly_pnl', '
 function formValues(robot: Robot | null, firstCategory: string | null): RobotForm {
   return {
     name: robot?.name ?? '',
+    slug: robot?.slug ?? '',
     price: robot?.price ?? (undefined as unknown as number),
     description: robot?.description ?? '',
     image_url: robot?.image_url ?? null,
@@ -106,7 +109,7 @@ export function RobotManagement() {
       schema={robotFormSchema}
       values={(robot) => formValues(robot, activeCategories[0]?.key ?? null)}
       busyLabel={t('backOffice.uploadingImage')}
-      fields={(_form, { record, onBusyChange }) => (
+      fields={(form, { record, onBusyChange }) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextInputField<RobotForm>
@@ -123,6 +126,15 @@ export function RobotManagement() {
               invalidMessage={t('backOffice.robots.priceInvalid')}
             />
           </div>
+          <TextInputField<RobotForm>
+            name="slug"
+            label={t('backOffice.robots.slug')}
+            hint={t('backOffice.robots.slugHint')}
+            invalidMessage={t('backOffice.robots.slugInvalid')}
+            // What an empty field would give (the server adds -2, -3… if another robot has it).
+            placeholder={slugFromName(form.watch('name') ?? '')}
+            autoComplete="off"
+          />
           <RichTextField<RobotForm> name="description" label={t('backOffice.robots.description')} />
           <ImageUploadField<RobotForm>
             name="image_url"
@@ -179,7 +191,13 @@ export function RobotManagement() {
           <LiveStats robot={record} />
         </>
       )}
-      failures={{ remove: () => t('backOffice.robots.deleteFailed') }}
+      failures={{
+        save: (error, values) =>
+          errorCodeOf(error) === 'duplicate_slug'
+            ? t('backOffice.robots.duplicateSlug', { slug: values.slug })
+            : t('backOffice.saveFailed'),
+        remove: () => t('backOffice.robots.deleteFailed'),
+      }}
     />
   );
 }
