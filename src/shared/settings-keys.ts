@@ -1,3 +1,5 @@
+import { DEFAULT_SITE_NAME } from './constants.js';
+
 /** Setting keys and defaults, free of zod so the browser bundle can import them cheaply. */
 
 /** Keys that never leave the back office: where the workflows live, and their shared secret. */
@@ -65,10 +67,6 @@ export function unpaidOrderExpiryDays(value: string | undefined): number {
     ? parsed
     : Number(DEFAULT_UNPAID_ORDER_EXPIRY_DAYS);
 }
-
-/** The shop's name until its owner gives it theirs (issue 19 §1): header, footer, titles, emails. */
-export const DEFAULT_SITE_NAME = 'TradeBot Store';
-export const SITE_NAME_MAX_LENGTH = 60;
 
 export const settingDefaults: Record<SettingKey, string> = {
   n8n_webhook_url: '',

@@ -6,7 +6,7 @@ import { createTestApp, testDialects, type TestApp } from '../../../tests/suppor
 import { buildApp } from '../app.js';
 import { DataDirInUseError } from '../db/sqlite.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
-import { DEFAULT_SITE_NAME } from '../../shared/settings-keys.js';
+import { DEFAULT_SITE_NAME } from '../../shared/constants.js';
 import { escapeHtml } from '../text/escape-html.js';
 
 const template = `<!doctype html>

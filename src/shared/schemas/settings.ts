@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { AUTOMATION_SECRET_MIN_LENGTH } from '../constants.js';
+import { AUTOMATION_SECRET_MIN_LENGTH, SITE_NAME_MAX_LENGTH } from '../constants.js';
 import {
   PAYMENT_TOLERANCE_MAX_USD,
   publicSettingKeys,
-  SITE_NAME_MAX_LENGTH,
   UNPAID_ORDER_EXPIRY_MAX_DAYS,
   type PublicSettingKey,
   type SettingKey,

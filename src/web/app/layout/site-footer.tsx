@@ -4,7 +4,7 @@ import { usePublicSettings } from '../../features/settings/api/get-public-settin
 import { Link } from '../../lib/router';
 import { contentPageNames, LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import { pagePath } from '../../../shared/pages.js';
-import { DEFAULT_SITE_NAME } from '../../../shared/settings-keys.js';
+import { DEFAULT_SITE_NAME } from '../../../shared/constants.js';
 
 export function SiteFooter() {
   const { t } = useTranslation();

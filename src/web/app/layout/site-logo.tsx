@@ -1,7 +1,7 @@
 import { Bot } from 'lucide-react';
 import { Link } from '../../lib/router';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
-import { DEFAULT_SITE_NAME } from '../../../shared/settings-keys.js';
+import { DEFAULT_SITE_NAME } from '../../../shared/constants.js';
 
 /**
  * The shop's name, beside the administrator's logo when one is set (issue 19 §1), else beside a
