@@ -63,7 +63,7 @@ export function renderProductsPage({
   const logoUrl = settings.site_logo_url.trim();
   // As the app's header draws it (src/web/app/layout/site-logo.tsx): the logo, when set, beside the name.
   const logo = logoUrl
-    ? `<img src="${escapeHtml(logoUrl)}" alt="" height="36" class="h-9 w-auto max-w-32 shrink-0 object-contain sm:max-w-44">`
+    ? `<img src="${escapeHtml(logoUrl)}" alt="" height="36" class="h-9 w-auto max-w-20 shrink-0 object-contain sm:max-w-44">`
     : '';
   const legalLinks = LEGAL_PAGE_SLUGS.map(
     (slug) =>
@@ -85,7 +85,7 @@ ${stylesheets}
 <div class="flex min-h-dvh flex-col">
 <header class="border-b border-slate-800 bg-slate-950/95">
 <div class="page-container flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
-<a href="/" class="flex min-w-0 items-center gap-2 rounded-md">${logo}<span class="truncate text-lg font-bold tracking-tight text-white">${siteName}</span></a>
+<a href="/" class="flex min-w-0 items-center gap-2 rounded-md">${logo}<span class="truncate text-base font-bold tracking-tight text-white sm:text-lg">${siteName}</span></a>
 <nav aria-label="${escapeHtml(ui.nav.mainLabel)}"><ul class="flex flex-wrap items-center gap-1">
 ${navLink('/', ui.nav.catalog)}${navLink('/FAQ', ui.nav.faq)}${navLink('/CopyTrade', ui.nav.copyTrade)}${navLink('/Update', ui.nav.update)}${navLink('/product.html', ui.nav.ourProducts, true)}
 </ul></nav>

@@ -96,7 +96,9 @@ describe.each(testDialects)('the shop’s own name (issue 19 §1) on %s', (diale
 
     const products = (await shop.anonymous.get('/product.html', FRENCH)).body;
     expect(title(products)).toBe('Nos produits | Orion Bots');
-    expect(products).toContain(`<span class="truncate text-lg font-bold tracking-tight text-white">Orion Bots</span>`);
+    expect(products).toContain(
+      `<span class="truncate text-base font-bold tracking-tight text-white sm:text-lg">Orion Bots</span>`,
+    );
     expect(products).toContain(`© ${new Date().getFullYear()} Orion Bots. Tous droits réservés.`);
   });
 
@@ -106,7 +108,7 @@ describe.each(testDialects)('the shop’s own name (issue 19 §1) on %s', (diale
     const products = (await shop.anonymous.get('/product.html')).body;
     const escaped = escapeHtml('Dupont & Fils <Robots>');
     expect(products).toContain(
-      `<img src="/files/public/images/logo.png" alt="" height="36" class="h-9 w-auto max-w-32 shrink-0 object-contain sm:max-w-44"><span class="truncate text-lg font-bold tracking-tight text-white">${escaped}</span>`,
+      `<img src="/files/public/images/logo.png" alt="" height="36" class="h-9 w-auto max-w-20 shrink-0 object-contain sm:max-w-44"><span class="truncate text-base font-bold tracking-tight text-white sm:text-lg">${escaped}</span>`,
     );
     expect(products).toContain(`© ${new Date().getFullYear()} ${escaped}. All rights reserved.`);
     expect(products).not.toContain('<Robots>');

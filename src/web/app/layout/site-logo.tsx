@@ -16,11 +16,11 @@ export function SiteLogo() {
     <Link to="/" title={name} className="flex min-w-0 shrink items-center gap-2 rounded-md">
       {logoUrl !== '' ? (
         // Fixed height reserves the header's space; the width follows the logo's own proportions.
-        <img src={logoUrl} alt="" height={36} className="h-9 w-auto max-w-24 shrink-0 object-contain sm:max-w-44" />
+        <img src={logoUrl} alt="" height={36} className="h-9 w-auto max-w-20 shrink-0 object-contain sm:max-w-44" />
       ) : (
         <Bot aria-hidden="true" className="size-7 shrink-0 text-emerald-400" />
       )}
-      <span className="truncate text-lg font-bold tracking-tight text-white">{name}</span>
+      <span className="truncate text-base font-bold tracking-tight text-white sm:text-lg">{name}</span>
     </Link>
   );
 }
