@@ -52,6 +52,7 @@ export function createModuleContext(app: FastifyInstance, config: Config, databa
   const storage = createStorage(config);
   app.addHook('onClose', async () => storage.close?.());
   const settings = createSettingsService(db);
+  const cache = new PublicCache();
   const mailer = withShopIdentity(
     createMailer({
       smtpUrl: config.mail.smtpUrl,
@@ -59,7 +60,12 @@ export function createModuleContext(app: FastifyInstance, config: Config, databa
       dataDir: config.dataDir,
       log: app.log,
     }),
-    { name: () => settings.siteName(), publicUrl: config.publicUrl },
+    // The public settings every page reads, from the cache an administrator's save clears: a
+    // campaign of thousands of emails reads them a few times, and a new name applies at once.
+    {
+      name: async () => (await cache.memo('settings:public', () => settings.getPublic())).site_name,
+      publicUrl: config.publicUrl,
+    },
   );
   app.addHook('onClose', () => mailer.close());
   const exclusive: RunExclusive = (job, work) => runExclusive(db, database.dialect, job, work);
@@ -67,7 +73,7 @@ export function createModuleContext(app: FastifyInstance, config: Config, databa
     config,
     db,
     exclusive,
-    cache: new PublicCache(),
+    cache,
     settings,
     automation: createAutomationGateway({
       readSettings: () => settings.getAll(),
