@@ -38,6 +38,11 @@ export class NewsletterService {
     }
   }
 
+  /** The shop's name, for the pages of its emailed links. */
+  shopName(): Promise<string> {
+    return this.options.settings.siteName();
+  }
+
   /** Whether an unsubscribe token still belongs to a subscriber (the page asks before it acts). */
   isSubscribed(token: string): Promise<boolean> {
     return this.options.subscribers.existsByToken(token);

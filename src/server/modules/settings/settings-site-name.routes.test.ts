@@ -113,6 +113,10 @@ describe.each(testDialects)('the shop’s own name (issue 19 §1) on %s', (diale
     expect(products).toContain(`© ${new Date().getFullYear()} ${escaped}. All rights reserved.`);
     expect(products).not.toContain('<Robots>');
     expect(title((await shop.anonymous.get('/FAQ')).body)).toBe(`FAQ | ${escaped}`);
+    // The pages of emailed links too.
+    const unsubscribe = await shop.anonymous.get('/unsubscribe?token=no-such-token');
+    expect(unsubscribe.statusCode).toBe(404);
+    expect(title(unsubscribe.body)).toBe(`Link not valid | ${escaped}`);
     // The owner's own SEO title leads Home instead of the name and tagline.
     await shop.admin.patch('/api/admin/settings', { values: { seo_title: 'Dupont — robots de trading' } });
     expect(title((await shop.anonymous.get('/')).body)).toBe('Dupont — robots de trading');
