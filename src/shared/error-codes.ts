@@ -20,6 +20,8 @@ export const errorCodes = [
   'internal_error',
   'upstream_failed',
   'upstream_timeout',
+  // Users.
+  'last_administrator',
   // Catalogue.
   'duplicate_key',
   'category_in_use',
@@ -32,6 +34,10 @@ export const errorCodes = [
   'range_not_satisfiable',
   'robot_file_refused',
   'unknown_status',
+  // Robot releases (decision 0018).
+  'release_version_not_newer',
+  'release_in_use',
+  'release_required',
   // Newsletter.
   'newsletter_not_configured',
   'newsletter_workflow_error',
@@ -44,6 +50,10 @@ export const errorCodes = [
   'refunded',
   'no_free_slot',
   'wrong_robot',
+  // The client's licence page.
+  'no_licence',
+  'licence_inactive',
+  'free_limit_reached',
   // An account call that better-auth refused without a code of its own.
   'auth_error',
 ] as const;

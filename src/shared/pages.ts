@@ -32,6 +32,8 @@ export const PAGES = [
   // Any content page without a page of its own in the spec (`?slug=`), and the activity log.
   'PageManagement',
   'Activity',
+  // The licence of one of the client's orders (`?orderId=`), reached from My Orders.
+  'OrderLicence',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 

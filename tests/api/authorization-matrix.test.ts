@@ -71,6 +71,7 @@ const matrix: Record<string, Case> = {
   'GET /api/faqs': { request: () => ({ url: '/api/faqs' }), expected: everyone(200) },
   'GET /api/pages/:slug': { request: () => ({ url: '/api/pages/copy_trade' }), expected: everyone(200) },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: signedIn },
+  'GET /api/session': { request: () => ({ url: '/api/session' }), expected: everyone(200) },
   'GET /api/account/sessions': { request: () => ({ url: '/api/account/sessions' }), expected: signedIn },
   'DELETE /api/account/sessions/:id': {
     request: () => ({ url: '/api/account/sessions/not-a-session' }),
@@ -164,6 +165,10 @@ const matrix: Record<string, Case> = {
     request: (f) => ({ url: `/api/orders/${f.orderId}/download` }),
     expected: ownerOnly(409),
   },
+  'POST /api/orders/:id/versions/:versionId/download': {
+    request: (f) => ({ url: `/api/orders/${f.orderId}/versions/no-such-version/download` }),
+    expected: ownerOnly(404),
+  },
   // Cancelling the shared order would change what the other routes answer: an order nobody has
   // (the owner cancels theirs in unpaid-orders.routes.test.ts, where others get 404).
   'POST /api/orders/:id/cancel': {
@@ -173,6 +178,17 @@ const matrix: Record<string, Case> = {
   'GET /api/orders/:id/events': {
     request: () => ({ url: '/api/orders/no-such-order/events' }),
     expected: { anonymous: 401, clientA: 404, clientB: 404, admin: 404 },
+  },
+  // The order's robot requires no licence: its owner hears `no_licence`, others `not_found`
+  // (client-licences.routes.test.ts covers a licensed order).
+  'GET /api/orders/licences': { request: () => ({ url: '/api/orders/licences' }), expected: signedIn },
+  'GET /api/orders/:id/licence': {
+    request: (f) => ({ url: `/api/orders/${f.orderId}/licence` }),
+    expected: ownerOnly(404),
+  },
+  'POST /api/orders/:id/licence/activations/:activationId/free': {
+    request: (f) => ({ url: `/api/orders/${f.orderId}/licence/activations/no-such-activation/free` }),
+    expected: ownerOnly(404),
   },
   // The signed link is the only credential: a session changes nothing.
   'GET /api/downloads/:token': {
@@ -211,9 +227,10 @@ const matrix: Record<string, Case> = {
     request: (f) => ({ url: `/api/admin/orders/${f.orderId}/cancel`, payload: {} }),
     expected: adminAnswers(409),
   },
+  // Decision 0018: downloads are given back to the current version; a pending order has none (409).
   'POST /api/admin/orders/:id/download-grants': {
     request: (f) => ({ url: `/api/admin/orders/${f.orderId}/download-grants`, payload: { extra: 1 } }),
-    expected: adminOnly,
+    expected: adminAnswers(409),
   },
   // A JSON body is not an upload: refused before anything is stored.
   'PUT /api/admin/orders/:id/file': {
@@ -348,6 +365,20 @@ const matrix: Record<string, Case> = {
   'POST /api/admin/robots/:id/licence/rotate-secret': {
     request: (f) => ({ url: `/api/admin/robots/${f.robotId}/licence/rotate-secret` }),
     expected: adminAnswers(409),
+  },
+  // Robot releases (issue 18 §1, decision 0018).
+  'GET /api/admin/robots/:id/releases': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/releases` }),
+    expected: adminOnly,
+  },
+  // A JSON body is not an upload: refused before anything is stored.
+  'POST /api/admin/robots/:id/releases': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/releases`, payload: { version: '1.0.0' } }),
+    expected: adminAnswers(415),
+  },
+  'DELETE /api/admin/robots/:id/releases/:releaseId': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/releases/no-such-release` }),
+    expected: adminAnswers(404),
   },
   'POST /api/admin/licences/signing-keys/rotate': {
     request: () => ({ url: '/api/admin/licences/signing-keys/rotate' }),

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
 import { SignInRequired } from '../features/auth/components/sign-in-required';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { useLicensedOrders } from '../features/licences/api/get-licensed-orders';
 import { MyOrders } from '../features/orders/components/my-orders';
 
 // The administrator's view brings the admin kit (tables, dialogs, toasts): clients never load it.
@@ -25,7 +26,15 @@ export default function DashboardPage() {
   }
   return (
     <PageShell title={t('pages.dashboard.clientTitle')}>
-      <MyOrders />
+      <ClientOrders />
     </PageShell>
   );
+}
+
+/** My Orders with a "Licence" action on the orders that have one (issue 18 §2). */
+function ClientOrders() {
+  const licences = useLicensedOrders();
+  // Until the licences arrive (or if they fail), the orders show without the action.
+  const licensed = useMemo(() => new Set(licences.data?.map((licence) => licence.order_id)), [licences.data]);
+  return <MyOrders licensedOrderIds={licensed} />;
 }

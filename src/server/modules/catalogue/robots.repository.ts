@@ -1,39 +1,72 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { RobotListQuery } from '../../../shared/schemas/catalogue.js';
-import type { Database, NewRobot, Robot, RobotUpdate } from '../../db/schema.js';
+import type { Database, NewRobot, Robot as RobotColumns, RobotUpdate } from '../../db/schema.js';
+
+/** A robot with the version of its current release (decision 0018), null before the first. */
+export type RobotRow = RobotColumns & { current_version: string | null };
 
 export class RobotsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async list(query: RobotListQuery): Promise<Robot[]> {
+  /** Runs `work` in one transaction (joins the one `db` already is, if any). */
+  async transaction<T>(work: (robots: RobotsRepository) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
+    return this.db.transaction().execute((trx) => work(new RobotsRepository(trx)));
+  }
+
+  /** The robots' columns and their highest release's version. */
+  private robots() {
+    return this.db
+      .selectFrom('robots')
+      .selectAll('robots')
+      .select((eb) =>
+        eb
+          .selectFrom('robot_releases')
+          .select('robot_releases.version')
+          .whereRef('robot_releases.robot_id', '=', 'robots.id')
+          .orderBy('robot_releases.version_key', 'desc')
+          .limit(1)
+          .as('current_version'),
+      );
+  }
+
+  async list(query: RobotListQuery): Promise<RobotRow[]> {
     const descending = query.sort.startsWith('-');
     const column = (descending ? query.sort.slice(1) : query.sort) as 'created_date';
-    let select = this.db.selectFrom('robots').selectAll();
-    if (query.status) select = select.where('status', '=', query.status);
-    if (query.category) select = select.where('category', '=', query.category);
-    if (query.risk_level) select = select.where('risk_level', '=', query.risk_level);
+    let select = this.robots();
+    if (query.status) select = select.where('robots.status', '=', query.status);
+    if (query.category) select = select.where('robots.category', '=', query.category);
+    if (query.risk_level) select = select.where('robots.risk_level', '=', query.risk_level);
     // The id breaks ties so that the order is stable between calls.
     return select
-      .orderBy(column, descending ? 'desc' : 'asc')
-      .orderBy('id')
+      .orderBy(`robots.${column}`, descending ? 'desc' : 'asc')
+      .orderBy('robots.id')
       .execute();
   }
 
-  async findById(id: string): Promise<Robot | undefined> {
-    return this.db.selectFrom('robots').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: string): Promise<RobotRow | undefined> {
+    return this.robots().where('robots.id', '=', id).executeTakeFirst();
   }
 
-  async findBySlug(slug: string): Promise<Robot | undefined> {
-    return this.db.selectFrom('robots').selectAll().where('slug', '=', slug).executeTakeFirst();
+  /** How many releases the robot has (a robot for sale with automatic delivery needs one). */
+  async releaseCount(robotId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('robot_releases')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('robot_id', '=', robotId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async findBySlug(slug: string): Promise<RobotRow | undefined> {
+    return this.robots().where('robots.slug', '=', slug).executeTakeFirst();
   }
 
   /** The robot that once had `slug` and has another now. */
-  async findByFormerSlug(slug: string): Promise<Robot | undefined> {
-    return this.db
-      .selectFrom('robot_slug_history')
-      .innerJoin('robots', 'robots.id', 'robot_slug_history.robot_id')
-      .selectAll('robots')
+  async findByFormerSlug(slug: string): Promise<RobotRow | undefined> {
+    return this.robots()
+      .innerJoin('robot_slug_history', 'robot_slug_history.robot_id', 'robots.id')
       .where('robot_slug_history.slug', '=', slug)
       .executeTakeFirst();
   }
@@ -75,37 +108,39 @@ export class RobotsRepository {
   }
 
   /** A robot's current slug is its address: no former slug of another robot may lead elsewhere. */
-  async insert(robot: Omit<NewRobot, 'id'>): Promise<Robot> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('robot_slug_history').where('slug', '=', robot.slug).execute();
-      return trx
+  async insert(robot: Omit<NewRobot, 'id'>): Promise<RobotRow> {
+    return this.transaction(async (robots) => {
+      await robots.db.deleteFrom('robot_slug_history').where('slug', '=', robot.slug).execute();
+      const id = randomUUID();
+      await robots.db
         .insertInto('robots')
-        .values({ id: randomUUID(), ...robot })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+        .values({ id, ...robot })
+        .execute();
+      return (await robots.findById(id))!;
     });
   }
 
   /**
-   * Updates in one transaction; a new slug keeps the one it replaces in the robot's history, so
-   * the old address still leads to it, and takes its own address back from any history.
+   * Updates in one transaction (the caller's, if any); a new slug keeps the one it replaces in the
+   * robot's history, so the old address still leads to it, and takes its own address back from
+   * any history.
    */
-  async update(id: string, patch: RobotUpdate): Promise<Robot | undefined> {
-    return this.db.transaction().execute(async (trx) => {
+  async update(id: string, patch: RobotUpdate): Promise<RobotRow | undefined> {
+    return this.transaction(async (robots) => {
       const before = patch.slug
-        ? await trx.selectFrom('robots').select('slug').where('id', '=', id).executeTakeFirst()
+        ? await robots.db.selectFrom('robots').select('slug').where('id', '=', id).executeTakeFirst()
         : undefined;
-      const updated = await trx
+      const updated = await robots.db
         .updateTable('robots')
         .set({ ...patch, updated_at: new Date().toISOString() })
         .where('id', '=', id)
-        .returningAll()
         .executeTakeFirst();
-      if (updated && before && before.slug !== updated.slug) {
-        await trx.deleteFrom('robot_slug_history').where('slug', 'in', [before.slug, updated.slug]).execute();
-        await trx.insertInto('robot_slug_history').values({ slug: before.slug, robot_id: id }).execute();
+      if (Number(updated.numUpdatedRows) !== 1) return undefined;
+      if (before && patch.slug && before.slug !== patch.slug) {
+        await robots.db.deleteFrom('robot_slug_history').where('slug', 'in', [before.slug, patch.slug]).execute();
+        await robots.db.insertInto('robot_slug_history').values({ slug: before.slug, robot_id: id }).execute();
       }
-      return updated;
+      return robots.findById(id);
     });
   }
 

@@ -5,6 +5,7 @@ import type { RobotUpdate } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
 import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
+import { saleProblem, type RobotReleasesService } from '../robot-releases/robot-releases.service.js';
 import { toRobot } from './catalogue.service.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { RobotsRepository } from './robots.repository.js';
@@ -20,6 +21,9 @@ function duplicateSlug(slug: string): ConflictError {
   });
 }
 
+/** What deleting a robot asks of its releases: their files, unless orders hold them. */
+export type ReleaseFiles = Pick<RobotReleasesService, 'filesOfRobot' | 'forgetFiles'>;
+
 /**
  * Robot management (SPEC §2, §5): every robot, active or not; descriptions stored sanitised; a
  * unique slug per robot (issue 19 §4), written by the administrator or made from the name.
@@ -28,6 +32,7 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
   constructor(
     private readonly robots: RobotsRepository,
     private readonly categories: CategoriesRepository,
+    private readonly releaseFiles: ReleaseFiles,
   ) {}
 
   async list(): Promise<Robot[]> {
@@ -60,7 +65,8 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
 
   /**
    * Runs `write` with the slug to use: the administrator's, refused with 409 when another robot
-   * has it, or one made from the name, made again if another save took it meanwhile.
+   * has it, or one made from the name, made again if another save took it meanwhile. Each attempt
+   * is its own transaction (PostgreSQL gives up a transaction at its first unique violation).
    */
   private async withSlug<T>(
     chosen: string | undefined,
@@ -79,32 +85,47 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
     }
   }
 
+  /** A new robot has no release yet: delivered automatically, it starts inactive (decision 0018). */
   async create(input: RobotInput): Promise<Robot> {
+    const problem = saleProblem({ status: input.status ?? 'active', delivery: input.delivery ?? 'per_order' }, 0);
+    if (problem) throw problem;
     const columns = await this.columns(input);
     return this.withSlug(input.slug, input.name, undefined, async (slug) =>
       toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price, slug })),
     );
   }
 
+  /**
+   * Writes the patch, then checks the robot as it now is: active with automatic delivery needs a
+   * release. The check runs in the write's transaction, after the write took the robot's row,
+   * so a release deleted at the same moment cannot leave such a robot without one.
+   */
+  private async writeChecked(id: string, columns: RobotUpdate): Promise<Robot> {
+    return this.robots.transaction(async (robots) => {
+      const updated = await robots.update(id, columns);
+      if (!updated) throw new NotFoundError('No such robot.');
+      const problem = saleProblem(updated, await robots.releaseCount(id));
+      if (problem) throw problem;
+      return toRobot(updated);
+    });
+  }
+
   /** A slug left empty is made again from the (new) name; one not sent stays as it is, whatever the name becomes. */
   async update(id: string, patch: RobotPatch): Promise<Robot> {
     const columns = await this.columns(patch);
-    let updated;
-    if (patch.slug === undefined) {
-      updated = await this.robots.update(id, columns);
-    } else {
-      const current = await this.robots.findById(id);
-      if (!current) throw new NotFoundError('No such robot.');
-      updated = await this.withSlug(patch.slug, patch.name ?? current.name, id, (slug) =>
-        this.robots.update(id, { ...columns, slug }),
-      );
-    }
-    if (!updated) throw new NotFoundError('No such robot.');
-    return toRobot(updated);
+    if (patch.slug === undefined) return this.writeChecked(id, columns);
+    const current = await this.robots.findById(id);
+    if (!current) throw new NotFoundError('No such robot.');
+    return this.withSlug(patch.slug, patch.name ?? current.name, id, (slug) =>
+      this.writeChecked(id, { ...columns, slug }),
+    );
   }
 
+  /** Orders keep the robot's name (DESIGN deviation 2) and the release files they hold. */
   async remove(id: string): Promise<void> {
     if (!(await this.robots.findById(id))) throw new NotFoundError('No such robot.');
+    const files = await this.releaseFiles.filesOfRobot(id);
     await this.robots.delete(id);
+    await this.releaseFiles.forgetFiles(files);
   }
 }

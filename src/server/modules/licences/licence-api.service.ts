@@ -49,7 +49,7 @@ const SLOT_ATTEMPTS = 5;
 export class LicenceApiService {
   constructor(
     private readonly parts: LicenceParts,
-    /** The robot's current version for `latest_version`; releases (issue 18 §1) provide it. */
+    /** The robot's current release's version for `latest_version` (decision 0018). */
     private readonly latestVersion: (robotId: string) => Promise<string | null> = async () => null,
     private readonly now: () => number = Date.now,
   ) {}
@@ -139,6 +139,8 @@ export class LicenceApiService {
         first_seen_at: new Date(at).toISOString(),
         last_seen_at: new Date(at).toISOString(),
         freed_at: null,
+        freed_by: null,
+        freed_by_role: null,
       };
       if (await repository.bindAccount(activation)) return activation;
       // The same account activated at the same moment elsewhere: that binding is this one.

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config.js';
 import type { ModuleContext } from '../module-context.js';
+import { ClientLicencesRepository } from './client-licences.repository.js';
+import { clientLicencesRoutes } from './client-licences.routes.js';
+import { ClientLicencesService } from './client-licences.service.js';
+import { createCurrentReleases } from '../robot-releases/robot-releases.service.js';
 import { LicenceApiService } from './licence-api.service.js';
 import { LicenceChecksCleanup } from './licence-checks-cleanup.js';
 import { SealedValueError } from './licence-crypto.js';
@@ -10,7 +14,7 @@ import { licenceParts, LicencesService } from './licences.service.js';
 
 /**
  * Licences bound to trading accounts (issue 18 §2, decision 0017): the robots' licence API, the
- * owner's EA secret and signing key, and the cleanup of old checks. Orders issue and revoke
+ * owner's EA secret and signing key, the client's licence page, and the cleanup of old checks. Orders issue and revoke
  * licences through createLicencesService (orders.module.ts).
  */
 export async function register(
@@ -31,7 +35,10 @@ export async function register(
   const cleanup = new LicenceChecksCleanup(parts.repository, (work) => exclusive('licence-checks-cleanup', work), log);
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
   app.addHook('onClose', () => cleanup.stop());
-  await app.register(licenceApiRoutes(new LicenceApiService(parts)));
+  // `latest_version` in every answer: the robot's current release (decision 0018).
+  const releases = createCurrentReleases(db);
+  await app.register(licenceApiRoutes(new LicenceApiService(parts, (robotId) => releases.latestVersion(robotId))));
   await app.register(licencesAdminRoutes(new LicencesService(parts), audit));
+  await app.register(clientLicencesRoutes(new ClientLicencesService(new ClientLicencesRepository(db), parts.keys)));
   cleanup.start();
 }

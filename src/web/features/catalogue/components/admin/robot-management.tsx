@@ -4,19 +4,21 @@ import { categoriesResource, robotsResource } from '../../../../../shared/admin-
 import { slugFromName } from '../../../../../shared/robot-slug.js';
 import {
   riskLevelSchema,
+  robotDeliverySchema,
   robotInputSchema,
   robotStatusSchema,
   type Robot,
 } from '../../../../../shared/schemas/catalogue.js';
-import { errorCodeOf } from '../../../../lib/api-client';
 import { useAdminList } from '../../../../components/admin/admin-resource';
 import { SelectField, TextAreaField, TextInputField } from '../../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
 import { ResourceManagement } from '../../../../components/admin/resource-management';
 import { RichTextField } from '../../../../components/admin/rich-text-field';
+import { errorCodeOf } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format-date';
 import { formatDecimal, formatPercent, formatSignedDecimal, formatUsd } from '../../../../lib/format-number';
 import { RobotLicenceSection } from './robot-licence-section';
+import { RobotReleasesSection } from './robot-releases-section';
 
 /**
  * The form's shape: the server's robot schema, with the feature list typed one per line and the
@@ -57,6 +59,7 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
     licence_real_slots: robot?.licence_real_slots ?? 1,
     licence_demo_slots: robot?.licence_demo_slots ?? 2,
     licence_duration_days: robot?.licence_duration_days ?? null,
+    delivery: robot?.delivery ?? 'per_order',
   };
 }
 
@@ -179,23 +182,38 @@ export function RobotManagement() {
               />
             ))}
           </fieldset>
-          <SelectField<RobotForm>
-            name="status"
-            label={t('backOffice.status.header')}
-            options={robotStatusSchema.options.map((status) => ({
-              value: status,
-              label: t(`backOffice.robots.statuses.${status}`),
-            }))}
-          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField<RobotForm>
+              name="status"
+              label={t('backOffice.status.header')}
+              options={robotStatusSchema.options.map((status) => ({
+                value: status,
+                label: t(`backOffice.robots.statuses.${status}`),
+              }))}
+            />
+            <SelectField<RobotForm>
+              name="delivery"
+              label={t('backOffice.robots.delivery.label')}
+              hint={t('backOffice.robots.delivery.hint')}
+              options={robotDeliverySchema.options.map((delivery) => ({
+                value: delivery,
+                label: t(`backOffice.robots.delivery.${delivery}`),
+              }))}
+            />
+          </div>
           <RobotLicenceSection robot={record} />
+          <RobotReleasesSection robot={record} />
           <LiveStats robot={record} />
         </>
       )}
       failures={{
-        save: (error, values) =>
-          errorCodeOf(error) === 'duplicate_slug'
-            ? t('backOffice.robots.duplicateSlug', { slug: values.slug })
-            : t('backOffice.saveFailed'),
+        save: (error, values) => {
+          const code = errorCodeOf(error);
+          if (code === 'duplicate_slug') return t('backOffice.robots.duplicateSlug', { slug: values.slug });
+          // Decision 0018: automatic delivery sends the current release, so a robot for sale needs one.
+          if (code === 'release_required') return t('backOffice.robots.delivery.needsRelease');
+          return t('backOffice.saveFailed');
+        },
         remove: () => t('backOffice.robots.deleteFailed'),
       }}
     />

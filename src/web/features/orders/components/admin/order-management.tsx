@@ -61,7 +61,7 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
       cell: (order) => (
         <span className="flex flex-col">
           <span className="text-white">{order.client_name ?? order.client_email ?? t('common.noValue')}</span>
-          {order.client_name && <span className="text-xs text-slate-400">{order.client_email}</span>}
+          {order.client_name && <span className="text-xs break-all text-slate-400">{order.client_email}</span>}
         </span>
       ),
     },
@@ -168,7 +168,7 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
               onClick={() => setDelivering(order)}
             >
               <Upload aria-hidden="true" className="size-4" />
-              {order.has_file ? t('adminOrders.replace') : t('adminOrders.upload')}
+              {order.has_file ? t('adminOrders.newVersion') : t('adminOrders.upload')}
             </button>
             <button
               type="button"
