@@ -113,8 +113,8 @@ test('An owner names the shop, in English and in French, and sees the name in th
       await field.fill(name);
       await settings.getByRole('button', { name: text.save, exact: true }).click();
       await expect(settings.getByText(text.saved)).toBeVisible();
-      // The owner's own header follows at once.
-      await expect(settings.getByRole('banner').getByRole('link', { name, exact: true })).toBeVisible();
+      // The back office shell's own logo follows at once (its side bar: the page is an admin one).
+      await expect(settings.getByRole('complementary').getByRole('link', { name, exact: true })).toBeVisible();
       await owner.close();
 
       // A visitor sees it at once, without a restart.
