@@ -88,8 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('publicCache', cache);
   app.decorate('storage', context.storage);
   const auth = createAuth(config, db, context.mailer, app.log, async () => {
-    const { seo_title, default_language } = await context.settings.getPublic();
-    return { shopName: seo_title, defaultLanguage: default_language };
+    const { site_name, default_language } = await context.settings.getPublic();
+    return { shopName: site_name, defaultLanguage: default_language };
   });
 
   registerErrorHandler(app);

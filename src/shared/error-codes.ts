@@ -25,6 +25,7 @@ export const errorCodes = [
   // Catalogue.
   'duplicate_key',
   'category_in_use',
+  'duplicate_slug',
   // Orders and payments.
   'payment_not_configured',
   'file_unavailable',

@@ -8,6 +8,7 @@ type Expected = Record<Caller, number>;
 
 interface Fixtures {
   robotId: string;
+  robotSlug: string;
   /** An order of client A. */
   orderId: string;
   clientA: { id: string };
@@ -58,6 +59,10 @@ const matrix: Record<string, Case> = {
   'GET /api/categories': { request: () => ({ url: '/api/categories' }), expected: everyone(200) },
   'GET /api/robots': { request: () => ({ url: '/api/robots' }), expected: everyone(200) },
   'GET /api/robots/:id': { request: (f) => ({ url: `/api/robots/${f.robotId}` }), expected: everyone(200) },
+  'GET /api/robots/by-slug/:slug': {
+    request: (f) => ({ url: `/api/robots/by-slug/${f.robotSlug}` }),
+    expected: everyone(200),
+  },
   'GET /api/robots/:id/history': {
     request: (f) => ({ url: `/api/robots/${f.robotId}/history` }),
     expected: everyone(200),
@@ -416,7 +421,7 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
     callers = { anonymous: shop.anonymous, clientA, clientB, admin: shop.admin };
     const robot = await shop.newRobot();
     const order = await shop.newOrder({ client: clientA, robot });
-    fixtures = { robotId: robot.id, orderId: order.id, clientA, clientB };
+    fixtures = { robotId: robot.id, robotSlug: robot.slug, orderId: order.id, clientA, clientB };
   });
   afterAll(() => shop.close());
 

@@ -16,6 +16,7 @@ import * as orderEventsShopActor from './migrations/0014-order-events-shop-actor
 import * as robotReleasesAndOrderVersions from './migrations/0015-robot-releases-and-order-versions.js';
 import * as licenceSlotFrees from './migrations/0016-licence-slot-frees.js';
 import * as licenceOwnerActions from './migrations/0017-licence-owner-actions.js';
+import * as robotSlugsAndSiteName from './migrations/0020-robot-slugs-and-site-name.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -39,6 +40,7 @@ const migrations: Record<string, DialectMigration> = {
   '0015-robot-releases-and-order-versions': robotReleasesAndOrderVersions,
   '0016-licence-slot-frees': licenceSlotFrees,
   '0017-licence-owner-actions': licenceOwnerActions,
+  '0020-robot-slugs-and-site-name': robotSlugsAndSiteName,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

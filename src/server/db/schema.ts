@@ -72,6 +72,8 @@ export interface CategoriesTable {
 export interface RobotsTable {
   id: string;
   name: string;
+  /** The robot's address, `/robots/<slug>`: unique, made from the name unless the administrator writes one. */
+  slug: string;
   description: ColumnType<string, string | undefined, string>;
   price: ColumnType<number, number | undefined, number>;
   image_url: string | null;
@@ -104,6 +106,13 @@ export interface RobotsTable {
   delivery: ColumnType<RobotDelivery, RobotDelivery | undefined, RobotDelivery>;
   created_date: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A robot's earlier slugs, so that their addresses redirect to its page (migration 0020). */
+export interface RobotSlugHistoryTable {
+  slug: string;
+  robot_id: string;
+  replaced_at: CreatedAt;
 }
 
 /** A robot's release (decision 0018): the highest version is current. */
@@ -498,6 +507,7 @@ export interface Database {
   verifications: VerificationsTable;
   categories: CategoriesTable;
   robots: RobotsTable;
+  robot_slug_history: RobotSlugHistoryTable;
   robot_stats: RobotStatsTable;
   robot_stats_history: RobotStatsHistoryTable;
   orders: OrdersTable;

@@ -30,13 +30,16 @@ function usePageTitle(page: PageName): string | undefined {
   return (t('documentTitles', { returnObjects: true }) as Record<string, string>)[page];
 }
 
-/** The `<title>` after in-app navigation. */
+/** The `<title>` after in-app navigation: "<page> | <shop's name>", the Home page the shop's own. */
 function DocumentTitle({ page }: { page: PageName }) {
-  const siteTitle = usePublicSettings().data?.seo_title;
+  const { t } = useTranslation();
+  const settings = usePublicSettings().data;
   const title = usePageTitle(page);
+  const tagline = t('brand.tagline');
   useEffect(() => {
-    if (siteTitle !== undefined && !pagesWithOwnTitle.has(page)) document.title = documentTitle(title, siteTitle);
-  }, [page, title, siteTitle]);
+    if (settings !== undefined && !pagesWithOwnTitle.has(page))
+      document.title = documentTitle(title, settings, tagline);
+  }, [page, title, settings, tagline]);
   return null;
 }
 

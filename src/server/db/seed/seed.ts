@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
+import { freeSlug, slugFromName } from '../../../shared/robot-slug.js';
 import { settingDefaults } from '../../../shared/settings-keys.js';
 import type { Database } from '../schema.js';
 import {
@@ -53,8 +54,11 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
       )
       .execute();
 
+    const slugs = new Set<string>();
     for (const [index, robot] of demoRobots.entries()) {
       const id = randomUUID();
+      const slug = freeSlug(slugFromName(robot.name), (candidate) => slugs.has(candidate));
+      slugs.add(slug);
       // Distinct creation times keep "newest first" meaningful in the demo.
       const created = at((demoRobots.length - index) * 3600);
       await trx
@@ -62,6 +66,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         .values({
           id,
           name: robot.name,
+          slug,
           description: robot.description,
           price: robot.price,
           image_url: robot.image_url,

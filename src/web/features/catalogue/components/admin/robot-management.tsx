@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { categoriesResource, robotsResource } from '../../../../../shared/admin-resources.js';
+import { slugFromName } from '../../../../../shared/robot-slug.js';
 import {
   riskLevelSchema,
   robotDeliverySchema,
@@ -40,6 +41,7 @@ const LEGACY_FIGURES = ['performance_estimate', 'target_profit', 'weekly_pnl', '
 function formValues(robot: Robot | null, firstCategory: string | null): RobotForm {
   return {
     name: robot?.name ?? '',
+    slug: robot?.slug ?? '',
     price: robot?.price ?? (undefined as unknown as number),
     description: robot?.description ?? '',
     image_url: robot?.image_url ?? null,
@@ -110,7 +112,7 @@ export function RobotManagement() {
       schema={robotFormSchema}
       values={(robot) => formValues(robot, activeCategories[0]?.key ?? null)}
       busyLabel={t('backOffice.uploadingImage')}
-      fields={(_form, { record, onBusyChange }) => (
+      fields={(form, { record, onBusyChange }) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextInputField<RobotForm>
@@ -127,6 +129,15 @@ export function RobotManagement() {
               invalidMessage={t('backOffice.robots.priceInvalid')}
             />
           </div>
+          <TextInputField<RobotForm>
+            name="slug"
+            label={t('backOffice.robots.slug')}
+            hint={t('backOffice.robots.slugHint')}
+            invalidMessage={t('backOffice.robots.slugInvalid')}
+            // What an empty field would give (the server adds -2, -3… if another robot has it).
+            placeholder={slugFromName(form.watch('name') ?? '')}
+            autoComplete="off"
+          />
           <RichTextField<RobotForm> name="description" label={t('backOffice.robots.description')} />
           <ImageUploadField<RobotForm>
             name="image_url"
@@ -196,12 +207,14 @@ export function RobotManagement() {
         </>
       )}
       failures={{
+        save: (error, values) => {
+          const code = errorCodeOf(error);
+          if (code === 'duplicate_slug') return t('backOffice.robots.duplicateSlug', { slug: values.slug });
+          // Decision 0018: automatic delivery sends the current release, so a robot for sale needs one.
+          if (code === 'release_required') return t('backOffice.robots.delivery.needsRelease');
+          return t('backOffice.saveFailed');
+        },
         remove: () => t('backOffice.robots.deleteFailed'),
-        // Decision 0018: automatic delivery sends the current release, so a robot for sale needs one.
-        save: (error) =>
-          errorCodeOf(error) === 'release_required'
-            ? t('backOffice.robots.delivery.needsRelease')
-            : t('backOffice.saveFailed'),
       }}
     />
   );
