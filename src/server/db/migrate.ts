@@ -13,6 +13,7 @@ import * as orderEvents from './migrations/0011-order-events.js';
 import * as downloadLinkUses from './migrations/0012-download-link-uses.js';
 import * as paymentOutcomesAndRefunds from './migrations/0013-payment-outcomes-and-refunds.js';
 import * as orderEventsShopActor from './migrations/0014-order-events-shop-actor.js';
+import * as trackRecords from './migrations/0018-track-records.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -33,6 +34,7 @@ const migrations: Record<string, DialectMigration> = {
   '0012-download-link-uses': downloadLinkUses,
   '0013-payment-outcomes-and-refunds': paymentOutcomesAndRefunds,
   '0014-order-events-shop-actor': orderEventsShopActor,
+  '0018-track-records': trackRecords,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */
