@@ -29,6 +29,8 @@ export const PAGES = [
   // Any content page without a page of its own in the spec (`?slug=`), and the activity log.
   'PageManagement',
   'Activity',
+  // Up to three robots side by side (`?robots=<id>,<id>`).
+  'Compare',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 

@@ -32,4 +32,5 @@ export const pageComponents: Record<PageName, LazyExoticComponent<ComponentType>
   RiskDisclosure: legalPage,
   PageManagement: lazy(() => import('../pages/admin/page-management')),
   Activity: lazy(() => import('../pages/admin/activity')),
+  Compare: lazy(() => import('../pages/compare')),
 };

@@ -5,12 +5,12 @@ import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { RichText } from '../../../components/ui/rich-text';
 import { formatPercent } from '../../../lib/format-number';
 import { Link } from '../../../lib/router';
-import { BalanceHistory } from './balance-history';
 import { LivePerformanceCard } from './live-performance-card';
 import { OrderCard, type OrderAccess } from './order-card';
 import { RiskBadge } from './risk-badge';
 import { RobotPicture } from './robot-picture';
 import { TechnicalSpecs } from './technical-specs';
+import { TrackRecordSection } from './track-record-section';
 
 type RobotDetailViewProps = {
   robot: Robot;
@@ -76,7 +76,7 @@ export function RobotDetailView({ robot, categoryName, access }: RobotDetailView
           />
         </section>
         <TechnicalSpecs robot={robot} />
-        <BalanceHistory robotId={robot.id} />
+        <TrackRecordSection robot={robot} />
       </div>
     </div>
   );

@@ -15,6 +15,7 @@ import { RichTextField } from '../../../../components/admin/rich-text-field';
 import { formatDateTime } from '../../../../lib/format-date';
 import { formatDecimal, formatPercent, formatSignedDecimal, formatUsd } from '../../../../lib/format-number';
 import { RobotLicenceSection } from './robot-licence-section';
+import { RobotTrackRecordSection } from './robot-track-record-section';
 
 /**
  * The form's shape: the server's robot schema, with the feature list typed one per line and the
@@ -54,6 +55,7 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
     licence_real_slots: robot?.licence_real_slots ?? 1,
     licence_demo_slots: robot?.licence_demo_slots ?? 2,
     licence_duration_days: robot?.licence_duration_days ?? null,
+    verified_record_url: robot?.verified_record_url ?? '',
   };
 }
 
@@ -177,6 +179,7 @@ export function RobotManagement() {
           />
           <RobotLicenceSection robot={record} />
           <LiveStats robot={record} />
+          <RobotTrackRecordSection robot={record} />
         </>
       )}
       failures={{ remove: () => t('backOffice.robots.deleteFailed') }}
