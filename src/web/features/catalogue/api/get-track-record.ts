@@ -1,6 +1,8 @@
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { TrackRecord } from '../../../../shared/schemas/track-record.js';
 import { apiGet, type RequestOptions } from '../../../lib/api-client';
+import { MAX_COMPARED } from '../compare-selection';
 
 /** A robot's track record (decision 0019): figures, monthly returns, growth curve, cash flows. */
 export function getTrackRecord(robotId: string, options?: RequestOptions): Promise<TrackRecord> {
@@ -18,15 +20,18 @@ export function useTrackRecord(robotId: string) {
   return useQuery(getTrackRecordQueryOptions(robotId));
 }
 
-/** Kept at module level: TanStack Query then reuses the combined result while no query changes. */
-function combineTrackRecords(results: ReadonlyArray<{ data: TrackRecord | undefined; isPending: boolean }>) {
-  return { records: results.map((result) => result.data), isPending: results.some((result) => result.isPending) };
-}
-
-/** Several robots' track records at once (the comparison), in the order of `robotIds`. */
+/**
+ * The track records of the robots compared (at most MAX_COMPARED), in the order of `robotIds`.
+ * One query per slot rather than useQueries, whose observer would join the first-load chunk that
+ * holds TanStack Query (vite.config.ts) for the sake of one page.
+ */
 export function useTrackRecords(robotIds: readonly string[]) {
-  return useQueries({
-    queries: robotIds.map((robotId) => getTrackRecordQueryOptions(robotId)),
-    combine: combineTrackRecords,
-  });
+  const slots = [
+    useQuery({ ...getTrackRecordQueryOptions(robotIds[0] ?? ''), enabled: robotIds[0] !== undefined }),
+    useQuery({ ...getTrackRecordQueryOptions(robotIds[1] ?? ''), enabled: robotIds[1] !== undefined }),
+    useQuery({ ...getTrackRecordQueryOptions(robotIds[2] ?? ''), enabled: robotIds[2] !== undefined }),
+  ].slice(0, Math.min(robotIds.length, MAX_COMPARED));
+  const [first, second, third] = slots.map((slot) => slot.data);
+  const records = useMemo(() => [first, second, third].slice(0, slots.length), [first, second, third, slots.length]);
+  return { records, isPending: slots.some((slot) => slot.isPending) };
 }

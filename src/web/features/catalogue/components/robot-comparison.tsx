@@ -3,7 +3,6 @@ import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import type { TrackRecord } from '../../../../shared/schemas/track-record.js';
-import { verifiedRecordSite } from '../../../../shared/verified-record.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { LoadingRegion } from '../../../components/ui/loading-region';
 import { formatSignedPercent, formatUsd } from '../../../lib/format-number';
@@ -11,6 +10,7 @@ import { Link, useSearchParams } from '../../../lib/router';
 import { useRobots } from '../api/get-robots';
 import { useTrackRecords } from '../api/get-track-record';
 import { parseCompared } from '../compare-selection';
+import { verifiedSiteOf } from '../verified-site';
 import { TrackChart, type ChartSeries } from './track-chart';
 import { figureValue, type FigureKey } from './track-record-figures';
 
@@ -222,7 +222,7 @@ export function RobotComparison() {
                     {t('compare.verification')}
                   </th>
                   {compared.map(({ robot }) => {
-                    const site = robot.verified_record_url ? verifiedRecordSite(robot.verified_record_url) : null;
+                    const site = verifiedSiteOf(robot.verified_record_url);
                     return (
                       <td key={robot.id} className="px-2 py-2">
                         {site && robot.verified_record_url ? (

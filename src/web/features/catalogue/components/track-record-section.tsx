@@ -1,14 +1,14 @@
 import { clsx } from 'clsx';
-import { BadgeCheck, ChartLine, ExternalLink, Info } from 'lucide-react';
+import { BadgeCheck, ChartLine, Info } from 'lucide-react';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import type { TrackRecord } from '../../../../shared/schemas/track-record.js';
-import { verifiedRecordSite } from '../../../../shared/verified-record.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { formatDay } from '../../../lib/format-date';
 import { formatSignedPercent, formatUsd } from '../../../lib/format-number';
 import { useTrackRecord } from '../api/get-track-record';
+import { verifiedSiteOf } from '../verified-site';
 import { MonthlyReturnsTable } from './monthly-returns-table';
 import { TrackChart, type ChartMarker, type ChartSeries } from './track-chart';
 import { FigureList, type FigureKey } from './track-record-figures';
@@ -44,7 +44,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 /** "Self-reported" for what the shop computed, and the third party's record when the owner linked one. */
 function Provenance({ robot }: { robot: Robot }) {
   const { t } = useTranslation();
-  const site = robot.verified_record_url ? verifiedRecordSite(robot.verified_record_url) : null;
+  const site = verifiedSiteOf(robot.verified_record_url);
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
       <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-amber-500/15 px-3 py-1 text-sm font-semibold text-amber-200">
@@ -60,7 +60,7 @@ function Provenance({ robot }: { robot: Robot }) {
         >
           <BadgeCheck aria-hidden="true" className="size-4" />
           {t('trackRecord.verifiedElsewhere', { site: t(`trackRecord.sites.${site}`) })}
-          <ExternalLink aria-hidden="true" className="size-3.5" />
+          <span aria-hidden="true">↗</span>
           <span className="sr-only">{t('a11y.opensInNewTab')}</span>
         </a>
       )}
