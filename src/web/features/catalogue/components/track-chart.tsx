@@ -88,6 +88,8 @@ export function TrackChart({ series, markers = [], formatValue, language, linesO
   const dashed = (index: number) => !linesOnly && index > 0;
   // The library's chunk can fail to load, e.g. when a new release replaced it; the caption stays.
   const [failed, setFailed] = useState(false);
+  // How many lines are drawn once the chart is on screen (the box says so in data-drawn-series).
+  const [drawn, setDrawn] = useState<number | null>(null);
 
   useEffect(() => {
     let chart: IChartApi | undefined;
@@ -133,6 +135,7 @@ export function TrackChart({ series, markers = [], formatValue, language, linesO
           }
           if (first && markers.length > 0) createSeriesMarkers(first, placeMarkers(series[0]!.points, markers));
           chart.timeScale().fitContent();
+          setDrawn(series.length);
         })
         .catch(() => {
           if (!disposed) setFailed(true);
@@ -142,6 +145,7 @@ export function TrackChart({ series, markers = [], formatValue, language, linesO
       disposed = true;
       cancel();
       chart?.remove();
+      setDrawn(null);
     };
   }, [series, markers, formatValue, language, linesOnly]);
 
@@ -152,7 +156,7 @@ export function TrackChart({ series, markers = [], formatValue, language, linesO
           {t('trackRecord.chart.loadError')}
         </p>
       ) : (
-        <div ref={container} className="h-64 w-full" />
+        <div ref={container} data-drawn-series={drawn ?? undefined} className="h-64 w-full" />
       )}
       <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-300">
         {series.map((line, index) => (
