@@ -1,5 +1,5 @@
 import { ArrowLeft, X } from 'lucide-react';
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import type { TrackRecord } from '../../../../shared/schemas/track-record.js';
@@ -75,13 +75,158 @@ function ComparisonChart({ compared }: { compared: readonly Compared[] }) {
   );
 }
 
+/** A robot's column head (or, on a phone, its chip): colour, name linking to its page, and Remove. */
+function RobotHead({ robot, colour, onRemove }: { robot: Robot; colour: string; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex items-start justify-between gap-2">
+      <span className="flex items-center gap-2">
+        <span
+          aria-hidden="true"
+          className="inline-block size-2.5 shrink-0 rounded-full"
+          style={{ backgroundColor: colour }}
+        />
+        <Link to={robotPath(robot.id)} className="font-semibold text-white underline-offset-4 hover:underline">
+          {robot.name}
+        </Link>
+      </span>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={t('compare.remove', { name: robot.name })}
+        className="-mt-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-400 hover:bg-slate-800 hover:text-white"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </span>
+  );
+}
+
+/** How each robot's figures are labelled: self-reported, or verified elsewhere with the link. */
+function Verification({ robot }: { robot: Robot }) {
+  const { t } = useTranslation();
+  const site = verifiedSiteOf(robot.verified_record_url);
+  if (!site || !robot.verified_record_url)
+    return <span className="text-amber-200">{t('trackRecord.selfReported')}</span>;
+  return (
+    <a
+      href={robot.verified_record_url}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="font-semibold text-sky-300 underline underline-offset-4"
+    >
+      {t('trackRecord.verifiedElsewhere', { site: t(`trackRecord.sites.${site}`) })}
+      <span className="sr-only"> {t('a11y.opensInNewTab')}</span>
+    </a>
+  );
+}
+
+/**
+ * The figures side by side: a table with a column per robot on wide screens; on a phone, where
+ * three columns would not fit, each figure with the robots' values under it.
+ */
+function ComparisonFigures({
+  compared,
+  onRemove,
+}: {
+  compared: readonly Compared[];
+  onRemove: (robotId: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const headingId = useId();
+  const rows: { key: string; label: string; values: ReactNode[] }[] = [
+    {
+      key: 'price',
+      label: t('browse.price'),
+      values: compared.map(({ robot }) => formatUsd(robot.price, language)),
+    },
+    ...ROWS.map((key) => ({
+      key,
+      label: t(`trackRecord.figures.${key}.label`),
+      values: compared.map(
+        ({ record }) => (record && figureValue(key, record.figures, language, t).text) ?? t('common.noValue'),
+      ),
+    })),
+    {
+      key: 'verification',
+      label: t('compare.verification'),
+      values: compared.map(({ robot }) => <Verification key={robot.id} robot={robot} />),
+    },
+  ];
+  const rowHead = 'sticky left-0 bg-slate-900 py-2 pr-3 text-left font-medium text-slate-300';
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-800 bg-slate-900 p-4 sm:p-5">
+      <h2 id={headingId} className="text-xl font-semibold text-white">
+        {t('compare.tableHeading')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-400">{t('trackRecord.selfReportedHint')}</p>
+      <div className="mt-4 hidden overflow-x-auto sm:block">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{t('compare.tableHeading')}</caption>
+          <thead>
+            <tr className="border-b border-slate-800 align-top">
+              <td className="sticky left-0 bg-slate-900 py-2 pr-3" />
+              {compared.map(({ robot, colour }) => (
+                <th key={robot.id} scope="col" className="min-w-32 px-2 py-2 text-left">
+                  <RobotHead robot={robot} colour={colour} onRemove={() => onRemove(robot.id)} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} className="border-b border-slate-800/60 last:border-b-0">
+                <th scope="row" className={rowHead}>
+                  {row.label}
+                </th>
+                {row.values.map((value, index) => (
+                  <td key={compared[index]!.robot.id} className="px-2 py-2 font-semibold text-slate-100 tabular-nums">
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-4 sm:hidden">
+        <ul className="flex flex-col gap-1 border-b border-slate-800 pb-3">
+          {compared.map(({ robot, colour }) => (
+            <li key={robot.id}>
+              <RobotHead robot={robot} colour={colour} onRemove={() => onRemove(robot.id)} />
+            </li>
+          ))}
+        </ul>
+        <dl>
+          {rows.map((row) => (
+            <div key={row.key} className="border-b border-slate-800/60 py-2.5 last:border-b-0">
+              <dt className="text-sm font-medium text-slate-300">{row.label}</dt>
+              {row.values.map((value, index) => (
+                <dd key={compared[index]!.robot.id} className="mt-1 flex items-baseline gap-2 text-sm">
+                  <span
+                    aria-hidden="true"
+                    className="inline-block size-2 shrink-0 rounded-full"
+                    style={{ backgroundColor: compared[index]!.colour }}
+                  />
+                  <span className="sr-only">{compared[index]!.robot.name}: </span>
+                  <span className="font-semibold text-slate-100 tabular-nums">{value}</span>
+                </dd>
+              ))}
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
 /**
  * Up to three robots side by side (issue 20 §5): their growth curves on one chart and their
  * figures in one table, chosen on the catalogue's cards (`/Compare?robots=<id>,<id>`).
  */
 export function RobotComparison() {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
   const headingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const param = searchParams.get(ROBOTS_PARAM);
@@ -139,7 +284,10 @@ export function RobotComparison() {
     }
     return (
       <div className="flex flex-col gap-6">
-        <section aria-labelledby={`${headingId}-chart`} className="rounded-xl border border-slate-800 bg-slate-900 p-5">
+        <section
+          aria-labelledby={`${headingId}-chart`}
+          className="rounded-xl border border-slate-800 bg-slate-900 p-4 sm:p-5"
+        >
           <h2 id={`${headingId}-chart`} className="text-xl font-semibold text-white">
             {t('compare.chartHeading')}
           </h2>
@@ -151,101 +299,7 @@ export function RobotComparison() {
             )}
           </div>
         </section>
-        <section aria-labelledby={`${headingId}-table`} className="rounded-xl border border-slate-800 bg-slate-900 p-5">
-          <h2 id={`${headingId}-table`} className="text-xl font-semibold text-white">
-            {t('compare.tableHeading')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-400">{t('trackRecord.selfReportedHint')}</p>
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[20rem] border-collapse text-sm">
-              <caption className="sr-only">{t('compare.tableHeading')}</caption>
-              <thead>
-                <tr className="border-b border-slate-800 align-top">
-                  <td className="sticky left-0 bg-slate-900 py-2 pr-3" />
-                  {compared.map(({ robot, colour }) => (
-                    <th key={robot.id} scope="col" className="min-w-32 px-2 py-2 text-left">
-                      <span className="flex items-start justify-between gap-2">
-                        <span className="flex items-center gap-2">
-                          <span
-                            aria-hidden="true"
-                            className="inline-block size-2.5 shrink-0 rounded-full"
-                            style={{ backgroundColor: colour }}
-                          />
-                          <Link
-                            to={robotPath(robot.id)}
-                            className="font-semibold text-white underline-offset-4 hover:underline"
-                          >
-                            {robot.name}
-                          </Link>
-                        </span>
-                        <button
-                          type="button"
-                          onClick={() => remove(robot.id)}
-                          aria-label={t('compare.remove', { name: robot.name })}
-                          className="-mt-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-400 hover:bg-slate-800 hover:text-white"
-                        >
-                          <X aria-hidden="true" className="size-4" />
-                        </button>
-                      </span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr className="border-b border-slate-800/60">
-                  <th scope="row" className="sticky left-0 bg-slate-900 py-2 pr-3 text-left font-medium text-slate-300">
-                    {t('browse.price')}
-                  </th>
-                  {compared.map(({ robot }) => (
-                    <td key={robot.id} className="px-2 py-2 font-semibold text-slate-100 tabular-nums">
-                      {formatUsd(robot.price, language)}
-                    </td>
-                  ))}
-                </tr>
-                {ROWS.map((key) => (
-                  <tr key={key} className="border-b border-slate-800/60">
-                    <th
-                      scope="row"
-                      className="sticky left-0 bg-slate-900 py-2 pr-3 text-left font-medium text-slate-300"
-                    >
-                      {t(`trackRecord.figures.${key}.label`)}
-                    </th>
-                    {compared.map(({ robot, record }) => (
-                      <td key={robot.id} className="px-2 py-2 font-semibold text-slate-100 tabular-nums">
-                        {(record && figureValue(key, record.figures, language, t).text) ?? t('common.noValue')}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-                <tr>
-                  <th scope="row" className="sticky left-0 bg-slate-900 py-2 pr-3 text-left font-medium text-slate-300">
-                    {t('compare.verification')}
-                  </th>
-                  {compared.map(({ robot }) => {
-                    const site = verifiedSiteOf(robot.verified_record_url);
-                    return (
-                      <td key={robot.id} className="px-2 py-2">
-                        {site && robot.verified_record_url ? (
-                          <a
-                            href={robot.verified_record_url}
-                            target="_blank"
-                            rel="noopener noreferrer nofollow"
-                            className="font-semibold text-sky-300 underline underline-offset-4"
-                          >
-                            {t('trackRecord.verifiedElsewhere', { site: t(`trackRecord.sites.${site}`) })}
-                            <span className="sr-only"> {t('a11y.opensInNewTab')}</span>
-                          </a>
-                        ) : (
-                          <span className="text-amber-200">{t('trackRecord.selfReported')}</span>
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <ComparisonFigures compared={compared} onRemove={remove} />
       </div>
     );
   }

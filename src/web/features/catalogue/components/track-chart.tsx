@@ -81,7 +81,16 @@ type TrackChartProps = {
  * box is not aria-hidden because the library puts its attribution link (its licence requires it)
  * inside, and a hidden link that can still take focus is an accessibility fault.
  */
-export function TrackChart({ series, markers = [], formatValue, language, linesOnly = false }: TrackChartProps) {
+/** One empty list for every chart without markers: a new one per render would redraw the chart. */
+const NO_MARKERS: readonly ChartMarker[] = [];
+
+export function TrackChart({
+  series,
+  markers = NO_MARKERS,
+  formatValue,
+  language,
+  linesOnly = false,
+}: TrackChartProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   // An area and its companion line (balance and equity): the companion is dashed.
