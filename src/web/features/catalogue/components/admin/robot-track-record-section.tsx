@@ -37,8 +37,9 @@ type PendingDelete = { kind: TrackRecordItem; id: string; message: string };
  */
 export function RobotTrackRecordSection({ robot }: { robot: Robot | null }) {
   const { t } = useTranslation();
+  // min-w-0: a fieldset is as wide as its content by default; the tables scroll inside it instead.
   return (
-    <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-800 p-4">
+    <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-800 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-300">{t('backOffice.robots.trackRecord.legend')}</legend>
       <TextInputField<TrackRecordForm>
         name="verified_record_url"
