@@ -209,3 +209,82 @@ test('Buyers judge a robot by its track record: growth without deposits, drawdow
     await admin.patch('/api/admin/settings', { data: { values: { n8n_secret_token: before.n8n_secret_token ?? '' } } });
   }
 });
+
+/*
+ * A deposit sent by mistake: 1,000 then 1,100, a 1,000 "deposit", then 1,210. With it, the last
+ * period is 1,210 / (1,100 + 1,000) − 1 = −42.38 % and the growth 1.1 × 0.5762 − 1 = −36.62 %;
+ * without it, 1,210 / 1,100 − 1 = +10 % and the growth 1.1 × 1.1 − 1 = +21 %.
+ */
+test('Owners correct a robot’s track record in its Track record tab, and link a record verified elsewhere', async ({
+  request,
+  adminRequest: admin,
+  adminPage: page,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36);
+  const name = `Corrected Record ${suffix}`;
+  const before = (await (await admin.get('/api/admin/settings')).json()) as Record<string, string>;
+  const secret = `e2e-track-correction-${suffix}-0123456789abcdef`;
+  expect((await admin.patch('/api/admin/settings', { data: { values: { n8n_secret_token: secret } } })).status()).toBe(
+    200,
+  );
+  const robot = await createRobot(admin, { name });
+  try {
+    await pushMonth(
+      request,
+      secret,
+      name,
+      [
+        { time: at(1), balance: 1000 },
+        { time: at(2), balance: 1100 },
+        { time: at(3), balance: 1210 },
+      ],
+      { cash_flows: [{ id: 'WRONG-1', type: 'deposit', amount: 1000, time: at(2).replace('T21', 'T23') }] },
+    );
+
+    await page.goto('/RobotManagement');
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit robot' });
+    const tab = dialog.getByRole('group', { name: 'Track record' });
+    await expect(tab.getByRole('tab', { name: 'Figures' })).toHaveAttribute('aria-selected', 'true');
+    await expect(tab.getByRole('definition').first()).toHaveText('-36.62%');
+
+    await tab.getByRole('tab', { name: 'Cash flows' }).click();
+    await tab.getByRole('button', { name: /^Delete the deposit of / }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this cash flow?' });
+    await expect(confirm).toContainText('The deposit of $1,000.00');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Deleted; the figures were computed again.')).toBeVisible();
+    await expect(tab.getByText('No deposit or withdrawal reported.')).toBeVisible();
+    await tab.getByRole('tab', { name: 'Figures' }).click();
+    await expect(tab.getByRole('definition').first()).toHaveText('+21.00%');
+
+    // The verified record: refused unless it is a Myfxbook or MQL5 Signals address.
+    const address = tab.getByLabel('Verified record (Myfxbook or MQL5 Signals address)');
+    await address.fill('https://www.myfxbook.com.example.net/members/x/y/1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(tab.getByText('Enter the https address of a Myfxbook account or an MQL5 signal.')).toBeVisible();
+    await address.fill('https://www.myfxbook.com/members/trader/corrected-record/7654321');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Robot ${name} saved.`)).toBeVisible();
+
+    const audit = (await (await admin.get('/api/admin/audit?resource=robot')).json()) as {
+      rows: Array<{ action: string; record_id: string }>;
+    };
+    expect(audit.rows.filter((row) => row.record_id === robot.id).map((row) => row.action)).toContain(
+      'delete cash flow',
+    );
+
+    await page.goto(`/RobotDetail?robotId=${robot.id}`);
+    const record = page.getByRole('region', { name: 'Track record' });
+    await expect(figure(record, 'Growth')).toHaveText('+21.00%');
+    await expect(record.getByRole('link', { name: /Verified elsewhere: Myfxbook/ })).toHaveAttribute(
+      'href',
+      'https://www.myfxbook.com/members/trader/corrected-record/7654321',
+    );
+  } finally {
+    await admin.delete(`/api/admin/robots/${robot.id}`);
+    await admin.patch('/api/admin/settings', { data: { values: { n8n_secret_token: before.n8n_secret_token ?? '' } } });
+  }
+});

@@ -186,9 +186,12 @@ function TrackRecordData({ robotId }: { robotId: string }) {
                     deleteButton(
                       'cash-flows',
                       flow.id,
-                      text('deleteCashFlowLabel', { type: text(`types.${flow.type}`), time: time(flow.time) }),
+                      text('deleteCashFlowLabel', {
+                        type: text(`typesInSentence.${flow.type}`),
+                        time: time(flow.time),
+                      }),
                       text('deleteCashFlowConfirm', {
-                        type: text(`types.${flow.type}`),
+                        type: text(`typesInSentence.${flow.type}`),
                         amount: formatUsd(flow.amount, language),
                         time: time(flow.time),
                       }),
