@@ -139,6 +139,16 @@ describe.each(testDialects)('track records on %s', (dialect) => {
     expectFigures((await trackRecord(robot.id)).figures, handFigures);
   });
 
+  it('reaches the same figures when pushes for one robot arrive at the same time (they take turns)', async () => {
+    const robot = await shop.newRobot({ name: 'Hand Series Concurrent' });
+    const responses = await Promise.all([
+      ...handReadings.map((_, index) => push({ robot_name: robot.name, ...reading(index) })),
+      push({ robot_name: robot.name, cash_flows: handCashFlows, trades: handTrades }),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    expectFigures((await trackRecord(robot.id)).figures, handFigures);
+  });
+
   it('changes nothing when the same data is sent again, and logs each push', async () => {
     const robot = await shop.newRobot({ name: 'Hand Series Resent' });
     await pushInOrder(robot.name);
