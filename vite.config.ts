@@ -42,7 +42,7 @@ export default defineConfig({
               name: 'track-record',
               test: new RegExp(
                 [
-                  String.raw`src/web/(features/catalogue/(components/(track-|monthly-returns|robot-comparison)|api/get-track-record|monthly-grid|verified-site)|pages/compare)`,
+                  String.raw`src/web/(features/catalogue/(components/(track-|monthly-returns|robot-comparison)|api/get-track-record|monthly-grid|verified-site|use-near-viewport)|pages/compare)`,
                   // Its icons, which would otherwise sit in the robot page's chunk for the comparison to import.
                   String.raw`lucide-react/dist/esm/icons/(arrow-left|badge-check|chart-line|info)\.mjs`,
                 ].join('|'),

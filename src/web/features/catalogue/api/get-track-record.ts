@@ -16,8 +16,9 @@ export function getTrackRecordQueryOptions(robotId: string) {
   });
 }
 
-export function useTrackRecord(robotId: string) {
-  return useQuery(getTrackRecordQueryOptions(robotId));
+/** `enabled`: false until the record is wanted (the robot page asks when the reader comes near it). */
+export function useTrackRecord(robotId: string, enabled = true) {
+  return useQuery({ ...getTrackRecordQueryOptions(robotId), enabled });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { BadgeCheck, ChartLine, Info } from 'lucide-react';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import type { TrackRecord } from '../../../../shared/schemas/track-record.js';
@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/ui/button-classes';
 import { formatDay } from '../../../lib/format-date';
 import { formatSignedPercent, formatUsd } from '../../../lib/format-number';
 import { useTrackRecord } from '../api/get-track-record';
+import { useNearViewport } from '../use-near-viewport';
 import { verifiedSiteOf } from '../verified-site';
 import { MonthlyReturnsTable } from './monthly-returns-table';
 import { TrackChart, type ChartMarker, type ChartSeries } from './track-chart';
@@ -208,13 +209,14 @@ function TrackRecordBody({ record }: { record: TrackRecord }) {
 /**
  * The robot's track record (issue 20, decision 0019): growth without deposits, drawdowns,
  * monthly returns, trades, age and last data, each with how it is computed, all labelled
- * self-reported, and a link to a record verified elsewhere when the owner gave one. Its box keeps
- * a fixed height while it loads, so the page below does not move.
+ * self-reported, and a link to a record verified elsewhere when the owner gave one. It loads when
+ * the reader comes near it; its box keeps a fixed height until then.
  */
 export function TrackRecordSection({ robot }: { robot: Robot }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const query = useTrackRecord(robot.id);
+  const box = useRef<HTMLElement>(null);
+  const query = useTrackRecord(robot.id, useNearViewport(box));
   const record = query.data;
 
   function body() {
@@ -241,7 +243,11 @@ export function TrackRecordSection({ robot }: { robot: Robot }) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6">
+    <section
+      ref={box}
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6"
+    >
       <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold text-white">
         <ChartLine aria-hidden="true" className="size-5 text-emerald-400" />
         {t('trackRecord.heading')}
