@@ -35,9 +35,10 @@ function Cell({ value, language, strong }: { value: number | null; language: str
 }
 
 /**
- * The monthly returns (decision 0019): green for a gain, red for a loss, each year's total. Wide
- * screens read a year per row, as FX Blue shows it; a phone reads a month per row and a year per
- * column, which keeps every cell wide enough for its figure.
+ * The monthly returns (decision 0019): green for a gain, red for a loss, each year's total. A wide
+ * box (at least 56rem: its container, not the screen, decides) reads a year per row, as FX Blue
+ * shows it; a narrower one reads a month per row and a year per column, which keeps every cell
+ * wide enough for its figure.
  */
 export function MonthlyReturnsTable({
   months,
@@ -57,8 +58,8 @@ export function MonthlyReturnsTable({
 
   return (
     <>
-      <div className="hidden overflow-x-auto md:block">
-        <table aria-describedby={captionId} className="w-full min-w-[44rem] border-collapse text-sm">
+      <div className="hidden overflow-x-auto @4xl:block">
+        <table aria-describedby={captionId} className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="border-b border-slate-800">
@@ -90,7 +91,7 @@ export function MonthlyReturnsTable({
           </tbody>
         </table>
       </div>
-      <div className="overflow-x-auto md:hidden">
+      <div className="overflow-x-auto @4xl:hidden">
         <table aria-describedby={captionId} className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead>

@@ -178,7 +178,7 @@ function TrackRecordBody({ record }: { record: TrackRecord }) {
           {t('trackRecord.chart.notEnoughData')}
         </p>
       )}
-      <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Panel title={t('trackRecord.blocks.performance')}>
           <FigureList keys={PERFORMANCE} figures={figures} />
         </Panel>
@@ -189,7 +189,7 @@ function TrackRecordBody({ record }: { record: TrackRecord }) {
           <FigureList keys={RECORD} figures={figures} />
         </Panel>
       </div>
-      <section aria-labelledby={`${monthsCaptionId}-heading`}>
+      <section aria-labelledby={`${monthsCaptionId}-heading`} className="@container">
         <h3 id={`${monthsCaptionId}-heading`} className="text-base font-semibold text-white">
           {t('trackRecord.months.heading')}
         </h3>
@@ -212,7 +212,7 @@ function TrackRecordBody({ record }: { record: TrackRecord }) {
  * self-reported, and a link to a record verified elsewhere when the owner gave one. It loads when
  * the reader comes near it; its box keeps a fixed height until then.
  */
-export function TrackRecordSection({ robot }: { robot: Robot }) {
+export function TrackRecordSection({ robot, className }: { robot: Robot; className?: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const box = useRef<HTMLElement>(null);
@@ -246,7 +246,7 @@ export function TrackRecordSection({ robot }: { robot: Robot }) {
     <section
       ref={box}
       aria-labelledby={headingId}
-      className="rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6"
+      className={clsx('rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6', className)}
     >
       <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold text-white">
         <ChartLine aria-hidden="true" className="size-5 text-emerald-400" />
