@@ -36,6 +36,8 @@ export const PAGES = [
   'OrderLicence',
   // The owner's Licences page (issue 18 §2).
   'LicenceManagement',
+  // Up to three robots side by side (`?robots=<id>,<id>`).
+  'Compare',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 

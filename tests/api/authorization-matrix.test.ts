@@ -67,6 +67,10 @@ const matrix: Record<string, Case> = {
     request: (f) => ({ url: `/api/robots/${f.robotId}/history` }),
     expected: everyone(200),
   },
+  'GET /api/robots/:id/track-record': {
+    request: (f) => ({ url: `/api/robots/${f.robotId}/track-record` }),
+    expected: everyone(200),
+  },
   'GET /api/banners': { request: () => ({ url: '/api/banners' }), expected: everyone(200) },
   'GET /api/faqs': { request: () => ({ url: '/api/faqs' }), expected: everyone(200) },
   'GET /api/pages/:slug': { request: () => ({ url: '/api/pages/copy_trade' }), expected: everyone(200) },
@@ -282,6 +286,18 @@ const matrix: Record<string, Case> = {
   },
   'DELETE /api/admin/robots/:id': {
     request: () => ({ url: '/api/admin/robots/no-such-id' }),
+    expected: adminAnswers(404),
+  },
+  'GET /api/admin/robots/:id/track-record': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/track-record` }),
+    expected: adminOnly,
+  },
+  'DELETE /api/admin/robots/:id/track-record/cash-flows/:itemId': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/track-record/cash-flows/no-such-id` }),
+    expected: adminAnswers(404),
+  },
+  'DELETE /api/admin/robots/:id/track-record/trades/:itemId': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/track-record/trades/no-such-id` }),
     expected: adminAnswers(404),
   },
   'GET /api/admin/banners': { request: () => ({ url: '/api/admin/banners' }), expected: adminOnly },

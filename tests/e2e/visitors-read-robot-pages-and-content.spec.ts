@@ -134,8 +134,10 @@ test("A robot's page shows every block to visitors, without asking the API for t
   await expect(main.getByText('Login required to order')).toBeVisible();
   await expect(main.getByRole('link', { name: 'Order Now' })).toHaveCount(0);
 
-  // Beyond the spec: the balance chart, with its text alternative.
-  const chart = main.getByRole('figure', { name: /^Balance went from \$[\d,.]+ on .+ to \$12,450\.37 on .+\.$/ });
+  // Beyond the spec: the track record's growth chart, with its text alternative.
+  const chart = main.getByRole('figure', {
+    name: /^Time-weighted growth reached [+-][\d.]+% between .+ and .+, deposits and withdrawals excluded\.$/,
+  });
   await expect(chart).toBeVisible();
   await expect(chart.locator('canvas').first()).toBeVisible();
   expect(robotRequests).toEqual([]);

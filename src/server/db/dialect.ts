@@ -70,6 +70,7 @@ const exclusiveJobKeys = {
   'email-outbox': 728_201_774,
   'licence-checks-cleanup': 728_201_775,
   'unpaid-orders-expiry': 728_201_776,
+  'track-record-figures': 728_201_778,
 } as const;
 export type ExclusiveJob = keyof typeof exclusiveJobKeys;
 

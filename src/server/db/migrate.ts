@@ -16,6 +16,7 @@ import * as orderEventsShopActor from './migrations/0014-order-events-shop-actor
 import * as robotReleasesAndOrderVersions from './migrations/0015-robot-releases-and-order-versions.js';
 import * as licenceSlotFrees from './migrations/0016-licence-slot-frees.js';
 import * as licenceOwnerActions from './migrations/0017-licence-owner-actions.js';
+import * as trackRecords from './migrations/0018-track-records.js';
 import * as robotSlugsAndSiteName from './migrations/0020-robot-slugs-and-site-name.js';
 
 interface DialectMigration {
@@ -40,6 +41,7 @@ const migrations: Record<string, DialectMigration> = {
   '0015-robot-releases-and-order-versions': robotReleasesAndOrderVersions,
   '0016-licence-slot-frees': licenceSlotFrees,
   '0017-licence-owner-actions': licenceOwnerActions,
+  '0018-track-records': trackRecords,
   '0020-robot-slugs-and-site-name': robotSlugsAndSiteName,
 };
 

@@ -104,6 +104,12 @@ export interface RobotsTable {
   licence_duration_days: ColumnType<number | null, number | null | undefined, number | null>;
   /** How a paid order gets its robot (decision 0018): uploaded per order, or the current release at once. */
   delivery: ColumnType<RobotDelivery, RobotDelivery | undefined, RobotDelivery>;
+  /** A Myfxbook or MQL5 Signals record of the robot (shared/verified-record.ts). */
+  verified_record_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Copied from robot_track_records by the stats module, for the catalogue's cards and sorts. */
+  track_growth: ColumnType<number | null, number | null | undefined, number | null>;
+  track_max_drawdown: ColumnType<number | null, number | null | undefined, number | null>;
+  track_started_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_date: CreatedAt;
   updated_at: Timestamp;
 }
@@ -176,6 +182,103 @@ export interface RobotStatsHistoryTable {
   monthly: number | null;
   floating: number | null;
   daily: number | null;
+}
+
+/**
+ * A robot's running track-record figures (migration 0018, decision 0019): the state each reading
+ * arriving in order moves one step. Drawdowns are fractions (0.2 = 20 %).
+ */
+export interface RobotTrackRecordsTable {
+  robot_id: string;
+  started_at: string | null;
+  last_data_at: string | null;
+  last_received_at: string | null;
+  readings: ColumnType<number, number | undefined, number>;
+  last_reading_at: string | null;
+  balance_last: number | null;
+  balance_index: ColumnType<number, number | undefined, number>;
+  balance_peak_index: ColumnType<number, number | undefined, number>;
+  balance_max_drawdown: ColumnType<number, number | undefined, number>;
+  balance_profit: ColumnType<number, number | undefined, number>;
+  balance_peak_profit: ColumnType<number, number | undefined, number>;
+  balance_max_drawdown_amount: ColumnType<number, number | undefined, number>;
+  equity_last: number | null;
+  equity_index: ColumnType<number, number | undefined, number>;
+  equity_peak_index: ColumnType<number, number | undefined, number>;
+  equity_max_drawdown: ColumnType<number, number | undefined, number>;
+  equity_profit: ColumnType<number, number | undefined, number>;
+  equity_peak_profit: ColumnType<number, number | undefined, number>;
+  equity_max_drawdown_amount: ColumnType<number, number | undefined, number>;
+  trades: ColumnType<number, number | undefined, number>;
+  winning_trades: ColumnType<number, number | undefined, number>;
+  losing_trades: ColumnType<number, number | undefined, number>;
+  gross_profit: ColumnType<number, number | undefined, number>;
+  gross_loss: ColumnType<number, number | undefined, number>;
+  deposits: ColumnType<number, number | undefined, number>;
+  withdrawals: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
+/** A balance and equity reading as the workflow reported it. */
+export interface RobotTrackReadingsTable {
+  id: Generated<number>;
+  robot_id: string;
+  recorded_at: string;
+  balance: number;
+  equity: number;
+  received_at: Timestamp;
+}
+
+/** The last reading of each day (UTC) and the growth index reached then: the growth curve. */
+export interface RobotTrackDaysTable {
+  robot_id: string;
+  day: string;
+  recorded_at: string;
+  balance: number;
+  equity: number;
+  growth_index: number;
+}
+
+/** The product of (1 + return) of the periods that ended in each month (UTC). */
+export interface RobotTrackMonthsTable {
+  robot_id: string;
+  month: string;
+  factor: number;
+}
+
+export interface RobotTrackCashFlowsTable {
+  id: string;
+  robot_id: string;
+  flow_key: string;
+  external_id: string | null;
+  type: 'deposit' | 'withdrawal';
+  amount: number;
+  occurred_at: string;
+  received_at: Timestamp;
+}
+
+export interface RobotTrackTradesTable {
+  id: string;
+  robot_id: string;
+  ticket: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  lots: number;
+  opened_at: string;
+  closed_at: string;
+  profit: number;
+  received_at: Timestamp;
+}
+
+/** What each push brought for a robot, for the owner's Track record tab. */
+export interface RobotTrackPushesTable {
+  id: string;
+  robot_id: string;
+  received_at: string;
+  source: 'hook' | 'workflow';
+  readings: ColumnType<number, number | undefined, number>;
+  cash_flows: ColumnType<number, number | undefined, number>;
+  trades: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrdersTable {
@@ -510,6 +613,13 @@ export interface Database {
   robot_slug_history: RobotSlugHistoryTable;
   robot_stats: RobotStatsTable;
   robot_stats_history: RobotStatsHistoryTable;
+  robot_track_records: RobotTrackRecordsTable;
+  robot_track_readings: RobotTrackReadingsTable;
+  robot_track_days: RobotTrackDaysTable;
+  robot_track_months: RobotTrackMonthsTable;
+  robot_track_cash_flows: RobotTrackCashFlowsTable;
+  robot_track_trades: RobotTrackTradesTable;
+  robot_track_pushes: RobotTrackPushesTable;
   orders: OrdersTable;
   order_payment_callbacks: OrderPaymentCallbacksTable;
   order_downloads: OrderDownloadsTable;

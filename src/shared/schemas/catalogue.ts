@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_PAGE_SLUGS } from '../content-pages.js';
 import { ROBOT_SLUG_MAX_LENGTH, ROBOT_SLUG_PATTERN } from '../robot-slug.js';
+import { VERIFIED_RECORD_URL_MAX, verifiedRecordSite } from '../verified-record.js';
 import { youtubeVideoId } from '../youtube-id.js';
 
 /**
@@ -69,13 +70,31 @@ export const robotSchema = z.object({
   // release's version (null before the first).
   delivery: robotDeliverySchema,
   current_version: z.string().nullable(),
+  // Track record (issue 20, decision 0019): the address of a record verified elsewhere, and the
+  // computed figures the catalogue sorts and its cards show (self-reported).
+  verified_record_url: z.string().nullable(),
+  /** Time-weighted growth of the balance, in percent. */
+  track_growth: stat,
+  /** Maximum drawdown of the equity, in percent. */
+  track_max_drawdown: stat,
+  track_started_at: z.string().nullable(),
   created_date: z.string(),
   updated_at: z.string(),
 });
 export type Robot = z.infer<typeof robotSchema>;
 
 /** Columns a robot list may be ordered by; a leading minus means descending (SPEC §7). */
-export const robotSortColumns = ['created_date', 'name', 'price', 'winrate', 'balance', 'updated_at'] as const;
+export const robotSortColumns = [
+  'created_date',
+  'name',
+  'price',
+  'winrate',
+  'balance',
+  'updated_at',
+  'track_growth',
+  'track_max_drawdown',
+  'track_started_at',
+] as const;
 
 export const robotListQuerySchema = z.object({
   category: z.string().trim().min(1).max(100).optional(),
@@ -241,6 +260,18 @@ export const robotInputSchema = z.object({
     .nullable()
     .optional(),
   delivery: robotDeliverySchema.optional(),
+  /** Empty: none. Stored as the address normalised (https, host in lower case). */
+  verified_record_url: z
+    .string()
+    .trim()
+    .max(VERIFIED_RECORD_URL_MAX, `at most ${VERIFIED_RECORD_URL_MAX} characters`)
+    .nullable()
+    .refine(
+      (address) => !address || verifiedRecordSite(address) !== null,
+      'must be the https address of a Myfxbook account or an MQL5 signal',
+    )
+    .transform((address) => (address ? new URL(address).href : null))
+    .optional(),
 });
 export type RobotInput = z.infer<typeof robotInputSchema>;
 export const robotPatchSchema = robotInputSchema.partial();

@@ -34,4 +34,5 @@ export const pageComponents: Record<PageName, LazyExoticComponent<ComponentType>
   Activity: lazy(() => import('../pages/admin/activity')),
   OrderLicence: lazy(() => import('../pages/order-licence')),
   LicenceManagement: lazy(() => import('../pages/admin/licence-management')),
+  Compare: lazy(() => import('../pages/compare')),
 };

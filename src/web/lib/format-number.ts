@@ -54,3 +54,12 @@ const signedFormats = new Map<string, Intl.NumberFormat>();
 export function formatSignedDecimal(value: number | null | undefined, locale: string): string | null {
   return isPresent(value) ? cachedFormat(signedFormats, locale, { signDisplay: 'exceptZero' }).format(value) : null;
 }
+
+const signedPercentFormats = new Map<string, Intl.NumberFormat>();
+
+/** A return, with its sign, for values in percent units: `3.95` -> '+3.95%', `-16` -> '-16.00%'. */
+export function formatSignedPercent(value: number | null | undefined, locale: string): string | null {
+  return isPresent(value)
+    ? cachedFormat(signedPercentFormats, locale, { style: 'percent', signDisplay: 'exceptZero' }).format(value / 100)
+    : null;
+}

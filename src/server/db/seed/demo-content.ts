@@ -464,6 +464,59 @@ export function demoRobotHistory(robot: DemoRobot, now: Date): DemoRobotStatsPoi
   return points.reverse();
 }
 
+export interface DemoTrade {
+  ticket: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  lots: number;
+  opened_at: string;
+  closed_at: string;
+  profit: number;
+}
+
+const DEMO_TRADES = 40;
+const DEMO_SYMBOLS = ['EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD'];
+
+/**
+ * Forty closed trades over the 30 days of history, oldest first: as many winners as the robot's
+ * win rate gives, and winners and losers sized so that their sums give its profit factor, so the
+ * track record's trade figures tell the same story as the headline figures.
+ */
+export function demoRobotTrades(robot: DemoRobot, now: Date): DemoTrade[] {
+  const random = seededRandom(hashName(`${robot.name} trades`));
+  const wins = Math.round((DEMO_TRADES * robot.winrate) / 100);
+  const losses = DEMO_TRADES - wins;
+  const averageLoss = (robot.balance * DAILY_VOLATILITY[robot.risk_level]) / 100;
+  const grossLoss = averageLoss * losses;
+  const averageWin = wins > 0 ? (grossLoss * robot.profit_factor) / wins : 0;
+  // Winners and losers shuffled (Fisher-Yates), the same way on every run.
+  const outcomes = Array.from({ length: DEMO_TRADES }, (_, index) => index < wins);
+  for (let i = outcomes.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [outcomes[i], outcomes[j]] = [outcomes[j]!, outcomes[i]!];
+  }
+  const symbol = robot.trading_pair?.replace('/', '') ?? '';
+  const start = now.getTime() - (HISTORY_DAYS - 1) * DAY_MS;
+  const step = ((HISTORY_DAYS - 1) * DAY_MS) / DEMO_TRADES;
+  // Alternately a quarter above and below their kind's average: sums close to the target.
+  const size = (average: number, index: number) => round(average * (index % 2 === 0 ? 1.25 : 0.75), 2);
+  let winIndex = 0;
+  let lossIndex = 0;
+  return outcomes.map((won, index) => {
+    const opened = start + index * step;
+    const profit = won ? size(averageWin, winIndex++) : -size(averageLoss, lossIndex++);
+    return {
+      ticket: String(1_000_000 + index),
+      symbol: /^[A-Z]{6}$/.test(symbol) ? symbol : DEMO_SYMBOLS[index % DEMO_SYMBOLS.length]!,
+      side: random() < 0.5 ? 'buy' : 'sell',
+      lots: round(0.1 + random() * 0.9, 2),
+      opened_at: new Date(opened).toISOString(),
+      closed_at: new Date(opened + step * (0.2 + random() * 0.6)).toISOString(),
+      profit,
+    };
+  });
+}
+
 /**
  * The demo hero's words, as settings rather than text drawn in the banner image: HTML text stays
  * readable on a phone and the owner rewrites it, in their language, in Settings.

@@ -12,6 +12,7 @@ import {
   demoPages,
   demoRobotHistory,
   demoRobots,
+  demoRobotTrades,
 } from './demo-content.js';
 
 /** Every setting key of SPEC §3 exists with its default; saved values are left alone. */
@@ -93,9 +94,34 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
           updated_at: created,
         })
         .execute();
+      const history = demoRobotHistory(robot, now);
       await trx
         .insertInto('robot_stats_history')
-        .values(demoRobotHistory(robot, now).map((point) => ({ robot_id: id, ...point })))
+        .values(history.map((point) => ({ robot_id: id, ...point })))
+        .execute();
+      // The track record's data (decision 0019); the stats module computes its figures at start.
+      await trx
+        .insertInto('robot_track_readings')
+        .values(
+          history.map((point) => ({
+            robot_id: id,
+            recorded_at: point.recorded_at,
+            balance: point.balance,
+            equity: Math.round((point.balance + point.floating) * 100) / 100,
+            received_at: point.recorded_at,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('robot_track_trades')
+        .values(
+          demoRobotTrades(robot, now).map((trade) => ({
+            id: randomUUID(),
+            robot_id: id,
+            ...trade,
+            received_at: trade.closed_at,
+          })),
+        )
         .execute();
     }
 

@@ -10,8 +10,7 @@ import { signBody } from '../../integrations/automation-auth.js';
 import { createAutomationGateway } from '../../integrations/automation-gateway.js';
 import { createSettingsService } from '../settings/settings.service.js';
 import { StatsRefresher, type StatsRefresherOptions } from './stats-refresher.js';
-import { StatsRepository } from './stats.repository.js';
-import { StatsService } from './stats.service.js';
+import { createStatsService, type StatsService } from './stats.service.js';
 
 const SECRET = 'stats-workflow-secret-long-enough-to-use';
 
@@ -66,7 +65,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
   beforeAll(async () => {
     shop = await createTestApp(dialect, { STATS_REFRESH_SECONDS: '0' });
     workflow = await startFakeWorkflow('/stats');
-    stats = new StatsService(new StatsRepository(db()));
+    stats = createStatsService(db()).stats;
     const rows = await db().selectFrom('robots').select(['id', 'status']).orderBy('name').execute();
     const active = rows.filter((row) => row.status === 'active');
     alpha = await robot(active[0]!.id);

@@ -165,7 +165,7 @@ export class StatsRefresher {
     try {
       const reply = await this.options.workflow.fetchStats(robots, stopping);
       if (!reply) return;
-      await stats.push(reply.records);
+      await stats.push(reply.records, 'workflow');
       if (reply.ignored > 0)
         log.warn(
           { invalid: reply.ignored },

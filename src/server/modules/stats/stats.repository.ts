@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, RobotsTable, RobotStatsTable } from '../../db/schema.js';
+import { TrackRecordRepository } from './track-record.repository.js';
 
 export type StatsRecordRow = Selectable<RobotStatsTable>;
 
@@ -28,18 +29,36 @@ export type RobotFigures = Pick<Selectable<RobotsTable>, (typeof robotFigureColu
 export class StatsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Upserts by robot name in one transaction; a name repeated in the batch ends with its last values. */
+  /**
+   * Runs `work` in one transaction with the stats records and the track records (a push writes
+   * both or neither). On SQLite the connection is the transaction's until it ends: `work` uses
+   * only the repositories it is given.
+   */
+  async transaction<T>(work: (stats: StatsRepository, track: TrackRecordRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new StatsRepository(trx), new TrackRecordRepository(trx)));
+  }
+
+  /**
+   * Upserts by robot name, in one transaction; a name repeated in the batch ends with its last
+   * values. Names are written in order, so two pushes lock their rows in the same order.
+   */
   async upsertRecords(records: StatsRecordWrite[], now: string): Promise<void> {
     if (records.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (const { robot_name, values } of records) {
-        await trx
+    const upsert = async (db: Kysely<Database>) => {
+      // A stable sort: a repeated name keeps its records' order.
+      const sorted = [...records].sort((a, b) =>
+        a.robot_name < b.robot_name ? -1 : a.robot_name > b.robot_name ? 1 : 0,
+      );
+      for (const { robot_name, values } of sorted) {
+        await db
           .insertInto('robot_stats')
           .values({ id: randomUUID(), robot_name, ...values, updated_at: now })
           .onConflict((conflict) => conflict.column('robot_name').doUpdateSet({ ...values, updated_at: now }))
           .execute();
       }
-    });
+    };
+    if (this.db.isTransaction) await upsert(this.db);
+    else await this.db.transaction().execute(upsert);
   }
 
   async findRecord(robotName: string): Promise<StatsRecordRow | undefined> {

@@ -26,9 +26,13 @@ export function statsRoutes(
         schema: { body: statsPushSchema, querystring: pushQuery, response: { 200: statsPushAnswerSchema } },
       },
       async (request) => {
-        const accepted = await stats.push(request.body);
+        const { accepted, unknownRobots } = await stats.push(request.body);
         const { refresh } = request.query;
-        return refresh === '1' || refresh === 'true' ? { accepted, refresh: refresher.trigger() } : { accepted };
+        return {
+          accepted,
+          ...(refresh === '1' || refresh === 'true' ? { refresh: refresher.trigger() } : {}),
+          ...(unknownRobots.length > 0 ? { unknown_robots: unknownRobots } : {}),
+        };
       },
     );
   };

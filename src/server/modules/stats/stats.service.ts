@@ -4,12 +4,11 @@ import {
   type StatsRecordField,
   type StatsRecordInput,
 } from '../../../shared/schemas/stats.js';
-import {
-  type RobotFigures,
-  type StatsRecordRow,
-  type StatsRecordWrite,
-  type StatsRepository,
-} from './stats.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { TrackRecordRepository } from './track-record.repository.js';
+import { TrackRecordService, type PushSource } from './track-record.service.js';
+import { StatsRepository, type RobotFigures, type StatsRecordRow, type StatsRecordWrite } from './stats.repository.js';
 
 /**
  * Which robot column each figure of a stats record feeds. The record's `profit` is the robot's
@@ -52,13 +51,33 @@ export function statsChanges(own: RobotFigures, record: StatsRecordRow): Partial
 
 export type RobotRefreshOutcome = 'no-record' | 'unchanged' | 'changed';
 
-export class StatsService {
-  constructor(private readonly stats: StatsRepository) {}
+export interface PushOutcome {
+  accepted: number;
+  /** Names whose track-record data no robot took. */
+  unknownRobots: string[];
+}
 
-  /** Stores pushed records by robot name; pushing the same records again changes nothing. */
-  async push(records: StatsRecordInput[]): Promise<number> {
-    await this.stats.upsertRecords(records.map(toStatsWrite), new Date().toISOString());
-    return records.length;
+export class StatsService {
+  constructor(
+    private readonly stats: StatsRepository,
+    private readonly trackRecords: TrackRecordService,
+    /** Called after a push that changed a track record, e.g. to drop cached catalogue answers. */
+    private readonly onTrackRecordChanged: () => void = () => undefined,
+  ) {}
+
+  /**
+   * Stores pushed records: SPEC's figures by robot name (applied to the robots by the next
+   * refresh), and their track-record data at once (readings, cash flows, trades), all in one
+   * transaction. Pushing the same records again changes nothing.
+   */
+  async push(records: StatsRecordInput[], source: PushSource = 'hook'): Promise<PushOutcome> {
+    const now = new Date().toISOString();
+    const { unknownRobots, changed } = await this.stats.transaction(async (stats, track) => {
+      await stats.upsertRecords(records.map(toStatsWrite), now);
+      return this.trackRecords.receive(track, records, source, now);
+    });
+    if (changed) this.onTrackRecordChanged();
+    return { accepted: records.length, unknownRobots };
   }
 
   listActiveRobots(): Promise<Array<{ id: string; name: string }>> {
@@ -80,4 +99,13 @@ export class StatsService {
     await this.stats.applyFigures(robot.id, changes, now, changed ? { ...own, ...changes } : null);
     return changed ? 'changed' : 'unchanged';
   }
+}
+
+/** The stats of one database with its track records; `onTrackRecordChanged` runs after a push changed one. */
+export function createStatsService(
+  db: Kysely<Database>,
+  onTrackRecordChanged?: () => void,
+): { stats: StatsService; trackRecords: TrackRecordService } {
+  const trackRecords = new TrackRecordService(new TrackRecordRepository(db));
+  return { stats: new StatsService(new StatsRepository(db), trackRecords, onTrackRecordChanged), trackRecords };
 }

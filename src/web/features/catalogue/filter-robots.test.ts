@@ -41,6 +41,10 @@ function robot(id: string, category: string | null): Robot {
     licence_duration_days: null,
     delivery: 'per_order',
     current_version: null,
+    verified_record_url: null,
+    track_growth: null,
+    track_max_drawdown: null,
+    track_started_at: null,
     created_date: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
   };

@@ -15,7 +15,16 @@ export function filterRobotsByCategory(robots: readonly Robot[], categoryKey: st
 }
 
 /** The catalogue's orders, as they appear in the URL (`?sort=`); newest is the default and stays implicit. */
-export const ROBOT_SORTS = ['newest', 'price-asc', 'price-desc', 'winrate', 'monthly'] as const;
+export const ROBOT_SORTS = [
+  'newest',
+  'price-asc',
+  'price-desc',
+  'winrate',
+  'monthly',
+  'growth',
+  'drawdown',
+  'age',
+] as const;
 export type RobotSort = (typeof ROBOT_SORTS)[number];
 
 export function toRobotSort(value: string | null): RobotSort {
@@ -36,6 +45,11 @@ const comparators: Record<Exclude<RobotSort, 'newest'>, (a: Robot, b: Robot) => 
   'price-desc': byValue((robot) => robot.price, -1),
   winrate: byValue((robot) => robot.winrate, -1),
   monthly: byValue((robot) => robot.monthly, -1),
+  // The track record (decision 0019): highest growth first, smallest drawdown first, and the
+  // longest record (earliest start) first.
+  growth: byValue((robot) => robot.track_growth, -1),
+  drawdown: byValue((robot) => robot.track_max_drawdown, 1),
+  age: byValue((robot) => (robot.track_started_at === null ? null : Date.parse(robot.track_started_at)), 1),
 };
 
 /** A sorted copy; equal robots keep their order, and newest is the order the server gives. */

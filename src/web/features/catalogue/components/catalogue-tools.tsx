@@ -9,6 +9,9 @@ const sortLabelKeys = {
   'price-desc': 'browse.sort.priceDesc',
   winrate: 'browse.sort.winrate',
   monthly: 'browse.sort.monthly',
+  growth: 'browse.sort.growth',
+  drawdown: 'browse.sort.drawdown',
+  age: 'browse.sort.age',
 } as const satisfies Record<RobotSort, string>;
 
 type CatalogueToolsProps = {

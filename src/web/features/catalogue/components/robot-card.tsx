@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router';
 import { robotPath } from '../../../../shared/robot-slug.js';
@@ -11,6 +12,8 @@ type RobotCardProps = {
   robot: Robot;
   isSignedIn: boolean;
   eagerImage: boolean;
+  /** Whether the robot is among those chosen for comparison, and whether it may be added. */
+  compare: { selected: boolean; full: boolean; onChange: (selected: boolean) => void };
 };
 
 /**
@@ -18,7 +21,7 @@ type RobotCardProps = {
  * (SPEC §2: 'Sign In Required' for visitors). The image link is a duplicate of the name's for
  * the mouse only, so keyboards and screen readers meet one link per card.
  */
-export function RobotCard({ robot, isSignedIn, eagerImage }: RobotCardProps) {
+export function RobotCard({ robot, isSignedIn, eagerImage, compare }: RobotCardProps) {
   const { t, i18n } = useTranslation();
   const detailPath = robotPath(robot.slug);
   return (
@@ -42,7 +45,23 @@ export function RobotCard({ robot, isSignedIn, eagerImage }: RobotCardProps) {
           {formatUsd(robot.price, i18n.language)}
         </p>
         <RobotStats robot={robot} />
-        <div className="mt-auto pt-2">
+        <label
+          className={clsx(
+            'inline-flex min-h-11 w-fit items-center gap-2 text-sm',
+            compare.full && !compare.selected ? 'text-slate-500' : 'cursor-pointer text-slate-300',
+          )}
+        >
+          <input
+            type="checkbox"
+            checked={compare.selected}
+            disabled={compare.full && !compare.selected}
+            onChange={(event) => compare.onChange(event.target.checked)}
+            aria-label={t('catalogue.compare.toggle', { name: robot.name })}
+            className="size-4 accent-emerald-500"
+          />
+          {t('catalogue.compare.label')}
+        </label>
+        <div className="mt-auto">
           {isSignedIn ? (
             <Link to={detailPath} className={buttonClass('primary', 'w-full')}>
               {t('catalogue.book')}

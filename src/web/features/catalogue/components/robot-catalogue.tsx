@@ -13,8 +13,10 @@ import {
   toRobotSort,
   type RobotSort,
 } from '../filter-robots';
+import { MAX_COMPARED, parseCompared, toggleCompared } from '../compare-selection';
 import { CatalogueTools } from './catalogue-tools';
 import { CategoryFilter } from './category-filter';
+import { CompareBar } from './compare-bar';
 import { RobotCard } from './robot-card';
 import { RobotCardSkeleton } from './robot-card-skeleton';
 import { RobotGrid } from './robot-grid';
@@ -26,6 +28,8 @@ import { RobotGrid } from './robot-grid';
 const CATEGORY_PARAM = 'category';
 const QUERY_PARAM = 'q';
 const SORT_PARAM = 'sort';
+/** The robots chosen for comparison (`?compare=<id>,<id>`). */
+const COMPARE_PARAM = 'compare';
 
 /** Cards in the first row of the widest grid load eagerly: one of them is likely the largest paint. */
 const EAGER_IMAGES = 4;
@@ -91,6 +95,10 @@ export function RobotCatalogue({ isSignedIn }: RobotCatalogueProps) {
 
   const query = searchParams.get(QUERY_PARAM) ?? '';
   const sort = toRobotSort(searchParams.get(SORT_PARAM));
+  // Ids of robots no longer listed drop out, so the bar never counts a robot it cannot show.
+  const compared = parseCompared(searchParams.get(COMPARE_PARAM)).filter(
+    (id) => robots === undefined || robots.some((robot) => robot.id === id),
+  );
 
   // The category counts follow the search, so a button never promises robots the grid will not show.
   const found = useMemo(() => searchRobotsByName(robots ?? [], query), [robots, query]);
@@ -112,6 +120,7 @@ export function RobotCatalogue({ isSignedIn }: RobotCatalogueProps) {
   const selectCategory = (categoryKey: string | null) => setParam(CATEGORY_PARAM, categoryKey);
   const changeSort = (next: RobotSort) => setParam(SORT_PARAM, next === 'newest' ? null : next);
   const changeQuery = (next: string) => setParam(QUERY_PARAM, next.trimStart() === '' ? null : next);
+  const setCompared = (ids: readonly string[]) => setParam(COMPARE_PARAM, ids.join(','));
 
   function renderBody() {
     if (robots === undefined) {
@@ -126,7 +135,16 @@ export function RobotCatalogue({ isSignedIn }: RobotCatalogueProps) {
       <RobotGrid>
         {visible.map((robot, index) => (
           <li key={robot.id} className="flex *:flex-1">
-            <RobotCard robot={robot} isSignedIn={isSignedIn} eagerImage={index < EAGER_IMAGES} />
+            <RobotCard
+              robot={robot}
+              isSignedIn={isSignedIn}
+              eagerImage={index < EAGER_IMAGES}
+              compare={{
+                selected: compared.includes(robot.id),
+                full: compared.length >= MAX_COMPARED,
+                onChange: () => setCompared(toggleCompared(compared, robot.id)),
+              }}
+            />
           </li>
         ))}
       </RobotGrid>
@@ -147,6 +165,12 @@ export function RobotCatalogue({ isSignedIn }: RobotCatalogueProps) {
         onSelect={selectCategory}
       />
       {renderBody()}
+      {compared.length > 0 && robots !== undefined && (
+        <CompareBar
+          robots={compared.map((id) => robots.find((robot) => robot.id === id)!)}
+          onClear={() => setCompared([])}
+        />
+      )}
     </section>
   );
 }

@@ -5,12 +5,12 @@ import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { RichText } from '../../../components/ui/rich-text';
 import { formatPercent } from '../../../lib/format-number';
 import { Link } from '../../../lib/router';
-import { BalanceHistory } from './balance-history';
 import { LivePerformanceCard } from './live-performance-card';
 import { OrderCard, type OrderAccess } from './order-card';
 import { RiskBadge } from './risk-badge';
 import { RobotPicture } from './robot-picture';
 import { TechnicalSpecs } from './technical-specs';
+import { TrackRecordSection } from './track-record-section';
 
 type RobotDetailViewProps = {
   robot: Robot;
@@ -61,7 +61,7 @@ export function RobotDetailView({ robot, categoryName, access }: RobotDetailView
             </div>
           </div>
         </header>
-        <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-4 lg:row-start-1 lg:self-start">
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
           <OrderCard robot={robot} access={access} />
           <LivePerformanceCard robot={robot} />
         </aside>
@@ -76,7 +76,8 @@ export function RobotDetailView({ robot, categoryName, access }: RobotDetailView
           />
         </section>
         <TechnicalSpecs robot={robot} />
-        <BalanceHistory robotId={robot.id} />
+        {/* The whole width: its chart, figures and monthly table need it. */}
+        <TrackRecordSection robot={robot} className="lg:col-span-2" />
       </div>
     </div>
   );

@@ -20,8 +20,8 @@ function floatingColour(value: number | null): string {
 
 /**
  * The live statistics of a card (SPEC §2), each with its unit: balance and floating profit in
- * dollars, growth (the win rate), weekly and monthly in percent. A statistic not reported yet
- * shows a dash.
+ * dollars, growth (the win rate), weekly and monthly in percent; and the track record's maximum
+ * drawdown of the equity (decision 0019). A statistic not reported yet shows a dash.
  */
 export function RobotStats({ robot }: { robot: Robot }) {
   const { t, i18n } = useTranslation();
@@ -36,6 +36,7 @@ export function RobotStats({ robot }: { robot: Robot }) {
       <Stat label={t('catalogue.stats.floating')} className={floatingColour(robot.floating)}>
         {formatUsd(robot.floating, locale) ?? missing}
       </Stat>
+      <Stat label={t('catalogue.stats.maxDrawdown')}>{formatPercent(robot.track_max_drawdown, locale) ?? missing}</Stat>
     </dl>
   );
 }

@@ -19,6 +19,7 @@ import { formatDateTime } from '../../../../lib/format-date';
 import { formatDecimal, formatPercent, formatSignedDecimal, formatUsd } from '../../../../lib/format-number';
 import { RobotLicenceSection } from './robot-licence-section';
 import { RobotReleasesSection } from './robot-releases-section';
+import { RobotTrackRecordSection } from './robot-track-record-section';
 
 /**
  * The form's shape: the server's robot schema, with the feature list typed one per line and the
@@ -60,6 +61,7 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
     licence_demo_slots: robot?.licence_demo_slots ?? 2,
     licence_duration_days: robot?.licence_duration_days ?? null,
     delivery: robot?.delivery ?? 'per_order',
+    verified_record_url: robot?.verified_record_url ?? '',
   };
 }
 
@@ -204,6 +206,7 @@ export function RobotManagement() {
           <RobotLicenceSection robot={record} />
           <RobotReleasesSection robot={record} />
           <LiveStats robot={record} />
+          <RobotTrackRecordSection robot={record} />
         </>
       )}
       failures={{
