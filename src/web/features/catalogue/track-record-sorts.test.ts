@@ -6,6 +6,7 @@ function robot(id: string, track: Pick<Robot, 'track_growth' | 'track_max_drawdo
   return {
     id,
     name: `Robot ${id}`,
+    slug: `robot-${id}`,
     description: '',
     price: 0,
     image_url: null,
@@ -32,6 +33,8 @@ function robot(id: string, track: Pick<Robot, 'track_growth' | 'track_max_drawdo
     licence_real_slots: 1,
     licence_demo_slots: 2,
     licence_duration_days: null,
+    delivery: 'per_order',
+    current_version: null,
     verified_record_url: null,
     ...track,
     created_date: '2025-01-01T00:00:00.000Z',

@@ -13,6 +13,7 @@ import { parseCompared } from '../compare-selection';
 import { verifiedSiteOf } from '../verified-site';
 import { TrackChart, type ChartSeries } from './track-chart';
 import { figureValue, type FigureKey } from './track-record-figures';
+import { robotPath } from '../../../../shared/robot-slug.js';
 
 /** One colour per robot, in the order they were chosen; the legend repeats them. */
 const robotColours = ['#34d399', '#38bdf8', '#fbbf24'];
@@ -32,10 +33,6 @@ const ROWS: readonly FigureKey[] = [
 ];
 
 const ROBOTS_PARAM = 'robots';
-
-function robotPath(robotId: string): string {
-  return `/RobotDetail?${new URLSearchParams({ robotId }).toString()}`;
-}
 
 type Compared = { robot: Robot; record: TrackRecord | undefined; colour: string };
 
@@ -86,7 +83,7 @@ function RobotHead({ robot, colour, onRemove }: { robot: Robot; colour: string; 
           className="inline-block size-2.5 shrink-0 rounded-full"
           style={{ backgroundColor: colour }}
         />
-        <Link to={robotPath(robot.id)} className="font-semibold text-white underline-offset-4 hover:underline">
+        <Link to={robotPath(robot.slug)} className="font-semibold text-white underline-offset-4 hover:underline">
           {robot.name}
         </Link>
       </span>
