@@ -1,0 +1,352 @@
+// Part `licences`: POST /api/licenses/validate, the check every licensed robot makes (issue 18,
+// "Speed"), by 50 connections against a bare node:http twin doing the same lookup, records and
+// signatures (bare-licences-handler.ts), the two in alternate rounds.
+import { createHmac, createPublicKey, randomUUID, verify } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/database.js';
+import { createLicencesService } from '../src/server/modules/licences/licences.service.js';
+import { LICENCE_ADDRESS_LIMIT, LICENCE_KEY_LIMIT } from '../src/server/modules/licences/licences.routes.js';
+import type { LicenceKeys, RobotLicenceSecret } from '../src/shared/schemas/licences.js';
+import type { IsolatedShop } from './isolated-shop.js';
+import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
+import { formatNumber, formatTable } from './report.js';
+import {
+  alternate,
+  formatPercentSpread,
+  formatSpread,
+  percentages,
+  problemsByRound,
+  type RoundSettings,
+} from './rounds.js';
+import { BENCH_ADMIN as ADMIN, startBareScript, stopServer, type ServerProcess } from './servers.js';
+import { call, newClient, signIn } from './shop-client.js';
+
+/**
+ * The shop limits each licence key to LICENCE_KEY_LIMIT.max checks a minute, and each address to
+ * LICENCE_ADDRESS_LIMIT.max, through the shared limiter; the bench must measure answers, not
+ * refusals, and must not switch the limiter off. So it spreads the load as a real fleet would:
+ * each licence is one robot on its own address, and no key is checked more often than its limit
+ * allows during the whole part (its activation counts as one check). That takes as many licences
+ * as the app could answer in its share of the part at this rate, divided by the budget per key.
+ */
+const KEY_BUDGET = LICENCE_KEY_LIMIT.max - 1;
+const SIZED_FOR_ANSWERS_PER_SECOND = 10_000;
+const BUYERS = 10;
+/** Licences issued and activated at a time while the shop is set up. */
+const SETUP_CONCURRENCY = 16;
+const ACCOUNT_SERVER = 'Bench-Broker-Live';
+
+interface BenchLicence {
+  key: string;
+  login: string;
+  /** The robot's address as the shop's proxy reports it (X-Forwarded-For; the bench app trusts one proxy). */
+  address: string;
+}
+
+interface Shop {
+  robotId: string;
+  eaSecret: string;
+  licences: BenchLicence[];
+  /** One more, for the check that both servers answer alike; outside the measured keys' budget. */
+  probe: BenchLicence;
+}
+
+export function licencesNeeded(settings: RoundSettings): number {
+  const appSeconds = settings.warmupSeconds + settings.rounds * settings.roundSeconds;
+  return Math.ceil((SIZED_FOR_ANSWERS_PER_SECOND * appSeconds) / KEY_BUDGET);
+}
+
+/** Runs `work` on every item, `concurrency` at a time, in order of start. */
+async function eachLimited<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** The n-th robot's address: 10.0.0.1 upwards, one per licence, never the same for two. */
+function addressOf(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n & 255) + 1}`;
+}
+
+function requestBody(robotId: string, licence: BenchLicence, nonce: string): string {
+  return JSON.stringify({
+    license_key: licence.key,
+    robot_id: robotId,
+    account_login: licence.login,
+    account_server: ACCOUNT_SERVER,
+    account_mode: 'real',
+    platform: 'MT5',
+    ea_version: '1.0.0',
+    nonce,
+  });
+}
+
+async function postLicence(origin: string, endpoint: string, robotId: string, licence: BenchLicence, nonce: string) {
+  return fetch(`${origin}/api/licenses/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': licence.address },
+    body: requestBody(robotId, licence, nonce),
+  });
+}
+
+/**
+ * Paid orders, each with its licence as the payment callback issues it (LicencesService's
+ * issueForOrder, the call the orders module makes on a paid status), written straight into the
+ * part's database: through the payment workflow, thousands of orders would each queue emails that
+ * the app would still be sending while the rounds run.
+ */
+async function issueLicences(
+  database: DatabaseHandle,
+  shop: IsolatedShop,
+  robotId: string,
+  buyers: string[],
+  count: number,
+) {
+  const config = loadConfig({ DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl ?? '' });
+  const { db } = database;
+  const robot = await db
+    .selectFrom('robots')
+    .select(['name', 'price'])
+    .where('id', '=', robotId)
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const orderIds = Array.from({ length: count }, () => randomUUID());
+  const rows = orderIds.map((id, index) => ({
+    id,
+    user_id: buyers[index % buyers.length]!,
+    robot_id: robotId,
+    robot_name: robot.name,
+    telegram_username: '@bench',
+    strategy_instructions: 'Bench licence: the robot as released, no instructions.',
+    price: robot.price,
+    status: 'paid' as const,
+    estimated_delivery: now,
+    expected_amount: robot.price,
+    amount_paid: robot.price,
+    created_date: now,
+    updated_at: now,
+  }));
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < rows.length; start += 200)
+      await trx
+        .insertInto('orders')
+        .values(rows.slice(start, start + 200))
+        .execute();
+  });
+  const licences = createLicencesService(db, config);
+  const keys: string[] = new Array<string>(count);
+  await eachLimited(orderIds, SETUP_CONCURRENCY, async (orderId, index) => {
+    const licence = await licences.issueForOrder(orderId);
+    if (!licence) throw new Error(`order ${orderId} got no licence: is the robot licensed?`);
+    keys[index] = licence.key;
+  });
+  return keys;
+}
+
+async function setUpShop(shop: IsolatedShop, count: number): Promise<Shop> {
+  const origin = shop.app.origin;
+  const admin = await signIn(origin, ADMIN.email, ADMIN.password);
+  const created = (await (
+    await call(origin, 'POST', '/api/admin/robots', admin, {
+      name: 'Bench licensed robot',
+      price: 149,
+      licence_required: true,
+      licence_real_slots: 1,
+      licence_demo_slots: 2,
+    })
+  ).json()) as { id: string };
+  const robotId = created.id;
+  const tab = (await (
+    await call(origin, 'GET', `/api/admin/robots/${robotId}/licence`, admin)
+  ).json()) as RobotLicenceSecret;
+  if (!tab.ea_secret) throw new Error('the licensed robot shows no EA secret');
+
+  const emails: string[] = [];
+  for (let i = 0; i < BUYERS; i++) {
+    const buyer = await newClient(origin, i);
+    const session = (await (await call(origin, 'GET', '/api/auth/get-session', buyer)).json()) as {
+      user: { email: string };
+    };
+    emails.push(session.user.email);
+  }
+  const config = loadConfig({ DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl ?? '' });
+  const database = await openDatabase(config.database);
+  let keys: string[];
+  try {
+    const buyers = await database.db.selectFrom('users').select('id').where('email', 'in', emails).execute();
+    keys = await issueLicences(
+      database,
+      shop,
+      robotId,
+      buyers.map((buyer) => buyer.id),
+      count + 1,
+    );
+  } finally {
+    await database.close();
+  }
+
+  const all = keys.map((key, index) => ({ key, login: String(50_000_000 + index), address: addressOf(index) }));
+  // Each licence bound to one real account, as its robot's first start does.
+  await eachLimited(all, SETUP_CONCURRENCY, async (licence, index) => {
+    const answer = await postLicence(origin, 'activate', robotId, licence, `bench-activate-${index}-nonce`);
+    if (answer.status !== 200) throw new Error(`activation ${index} answered ${answer.status}: ${await answer.text()}`);
+  });
+  return { robotId, eaSecret: tab.ea_secret, licences: all.slice(0, count), probe: all[count]! };
+}
+
+function startBareLicences(shop: IsolatedShop): Promise<ServerProcess> {
+  const config = loadConfig({ DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl ?? '' });
+  const secret = config.licenceSecret ?? config.authSecret!;
+  if (shop.databaseUrl)
+    return startBareScript(
+      'bare-licences',
+      'bench/bare-licences-postgres-server.ts',
+      { BARE_DATABASE_URL: shop.databaseUrl, BARE_LICENCE_SECRET: secret },
+      '/health',
+    );
+  return startBareScript(
+    'bare-licences',
+    'bench/bare-licences-server.ts',
+    { BARE_DB_FILE: path.join(shop.dataDir, 'shop.db'), BARE_LICENCE_SECRET: secret },
+    '/health',
+  );
+}
+
+/**
+ * Both servers answer the probe licence with a payload that verifies with the shop's public key
+ * and the robot's EA secret and says the same thing (apart from the nonce and the time), so the
+ * twin is known to do the work the app does.
+ */
+async function checkSameAnswers(app: string, bare: string, shop: Shop): Promise<void> {
+  const keys = (await (await fetch(`${app}/api/licenses/keys`)).json()) as LicenceKeys;
+  const publicKey = createPublicKey(keys.keys.find((key) => key.kid === keys.current_kid)!.public_key_pem);
+  const decoded = async (origin: string, name: string) => {
+    const answer = await postLicence(origin, 'validate', shop.robotId, shop.probe, `bench-probe-${name}-nonce`);
+    if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${await answer.text()}`);
+    const { payload, signature, hmac } = (await answer.json()) as { payload: string; signature: string; hmac: string };
+    if (!verify(null, Buffer.from(payload), publicKey, Buffer.from(signature, 'base64url')))
+      throw new Error(`${name}: the signature does not verify`);
+    if (createHmac('sha256', shop.eaSecret).update(payload).digest('hex') !== hmac)
+      throw new Error(`${name}: the HMAC does not verify`);
+    const fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    delete fields.nonce;
+    delete fields.server_time;
+    delete fields.lease_until;
+    delete fields.grace_until;
+    return JSON.stringify(fields);
+  };
+  const [fromApp, fromBare] = [await decoded(app, 'app'), await decoded(bare, 'bare')];
+  if (fromApp !== fromBare) throw new Error(`the bare twin answers otherwise:\napp  ${fromApp}\nbare ${fromBare}`);
+}
+
+interface LicenceFigures {
+  answersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  problems: string[];
+}
+
+/** Where the next request's licence comes from: one cursor per server, so each side spreads its own load. */
+interface Cursor {
+  next: number;
+}
+
+/** 50 connections validating for `seconds`, each request the next licence in turn with a fresh nonce. */
+async function validateLoad(origin: string, shop: Shop, cursor: Cursor, seconds: number): Promise<LicenceFigures> {
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const index = cursor.next++;
+          const licence = shop.licences[index % shop.licences.length]!;
+          return {
+            ...request,
+            path: '/api/licenses/validate',
+            body: requestBody(shop.robotId, licence, `bench-nonce-${index.toString(36).padStart(10, '0')}`),
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': licence.address },
+          };
+        },
+      },
+    ],
+  });
+  return {
+    answersPerSecond: requestsPerSecond(result),
+    p50Ms: result.requests.total > 0 ? result.latency.p50 : Number.NaN,
+    p99Ms: latencyP99(result),
+    problems: problemsOf(result),
+  };
+}
+
+/** Prints the licence validation figures. */
+export async function benchLicences(shop: IsolatedShop, settings: RoundSettings): Promise<void> {
+  const count = licencesNeeded(settings);
+  console.log(
+    `setting up a licensed robot with ${formatNumber(count)} paid orders' licences, each activated on an account…`,
+  );
+  const started = Date.now();
+  const setUp = await setUpShop(shop, count);
+  console.log(`  set up in ${formatNumber((Date.now() - started) / 1000, 1)} s`);
+  const bare = await startBareLicences(shop);
+  try {
+    await checkSameAnswers(shop.app.origin, bare.origin, setUp);
+    console.log(
+      `POST /api/licenses/validate, ${CONNECTIONS} connections: app and bare node:http (same lookup, records, Ed25519 and HMAC) in alternate rounds…`,
+    );
+    const appCursor: Cursor = { next: 0 };
+    const bareCursor: Cursor = { next: 0 };
+    const rounds = await alternate(
+      settings,
+      (seconds) => validateLoad(shop.app.origin, setUp, appCursor, seconds),
+      (seconds) => validateLoad(bare.origin, setUp, bareCursor, seconds),
+    );
+    for (const problem of problemsByRound(rounds.a)) console.log(`  warning, app, ${problem}`);
+    for (const problem of problemsByRound(rounds.b)) console.log(`  warning, bare, ${problem}`);
+    const perKey = appCursor.next / count;
+    if (perKey > KEY_BUDGET)
+      console.log(
+        `  warning: the app was sent ${formatNumber(perKey, 1)} checks per key, more than the ${KEY_BUDGET} its per-key limit leaves after the activation; refusals (429) then count as non-2xx above`,
+      );
+    const rate = (figures: LicenceFigures[]) =>
+      `${formatSpread(figures.map((round) => round.answersPerSecond))} answers/s`;
+    const p50 = (figures: LicenceFigures[]) => formatSpread(figures.map((round) => round.p50Ms));
+    const p99 = (figures: LicenceFigures[]) => formatSpread(figures.map((round) => round.p99Ms));
+    const share = formatPercentSpread(
+      percentages(
+        rounds.a.map((round) => round.answersPerSecond),
+        rounds.b.map((round) => round.answersPerSecond),
+      ),
+    );
+    const columns = [
+      { title: 'licences' },
+      { title: 'server' },
+      { title: 'figure' },
+      { title: 'p50 ms', alignRight: true },
+      { title: 'p99 ms', alignRight: true },
+      { title: 'app % of bare', alignRight: true },
+    ];
+    const measure = `validate, ${CONNECTIONS} connections`;
+    console.log(
+      `\n${formatTable(columns, [
+        [measure, 'app', rate(rounds.a), p50(rounds.a), p99(rounds.a), share],
+        [measure, 'bare node:http', rate(rounds.b), p50(rounds.b), p99(rounds.b), ''],
+      ])}`,
+    );
+    console.log(
+      `  ${formatNumber(count)} licences, each activated on its own real account and validated from its own address (X-Forwarded-For), key after key with a fresh nonce each time; at most ${formatNumber(perKey, 1)} checks per key and address during the part (limits ${LICENCE_KEY_LIMIT.max} and ${LICENCE_ADDRESS_LIMIT.max} a minute: none is reached)`,
+    );
+  } finally {
+    await stopServer(bare);
+  }
+}
