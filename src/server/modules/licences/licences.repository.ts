@@ -11,8 +11,27 @@ import type {
 
 export type LicenceRow = Selectable<LicencesTable>;
 export type ActivationRow = Selectable<LicenceActivationsTable>;
+/** What a check needs of an account's binding. */
+export type BoundAccount = Pick<ActivationRow, 'id' | 'account_login' | 'account_server' | 'account_mode'>;
 export type SigningKeyRow = Selectable<LicenceSigningKeysTable>;
 export type NewCheck = Insertable<LicenceChecksTable>;
+
+/** A bound account seen by a check: when, and with which platform and robot version. */
+export interface Sighting {
+  activationId: string;
+  at: string;
+  platform: string;
+  eaVersion: string | null;
+}
+
+/** What one check leaves behind: its row, and the account's last sight when it is bound. */
+export interface CheckRecord {
+  check: NewCheck;
+  sighting: Sighting | null;
+}
+
+/** Check rows per insert statement: 10 columns each, far below either engine's parameter limit. */
+const CHECKS_PER_INSERT = 100;
 
 /** What issuing a licence reads of an order and its robot. */
 export interface OrderForLicence {
@@ -76,8 +95,35 @@ export class LicencesRepository {
 
   // ---- The robots' checks.
 
-  licenceByKeyHash(keyHash: string): Promise<LicenceRow | undefined> {
-    return this.db.selectFrom('licences').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+  /**
+   * A check's one read: the licence of the key and, if the account is bound to it, its binding.
+   * One statement rather than two, because every robot check runs it (bench part `licences`).
+   */
+  async licenceForCheck(
+    keyHash: string,
+    login: string,
+    server: string,
+  ): Promise<{ licence: LicenceRow; bound: BoundAccount | undefined } | undefined> {
+    const row = await this.db
+      .selectFrom('licences')
+      .leftJoin('licence_activations as bound', (join) =>
+        join
+          .onRef('bound.licence_id', '=', 'licences.id')
+          .on('bound.account_login', '=', login)
+          .on('bound.account_server', '=', server)
+          .on('bound.freed_at', 'is', null),
+      )
+      .selectAll('licences')
+      .select(['bound.id as bound_id', 'bound.account_mode as bound_account_mode'])
+      .where('licences.key_hash', '=', keyHash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { bound_id, bound_account_mode, ...licence } = row;
+    const bound =
+      bound_id === null || bound_account_mode === null
+        ? undefined
+        : { id: bound_id, account_login: login, account_server: server, account_mode: bound_account_mode };
+    return { licence, bound };
   }
 
   boundAccount(licenceId: string, login: string, server: string): Promise<ActivationRow | undefined> {
@@ -113,16 +159,30 @@ export class LicencesRepository {
     }
   }
 
-  async touchAccount(id: string, at: string, platform: string, eaVersion: string | null): Promise<void> {
-    await this.db
-      .updateTable('licence_activations')
-      .set({ last_seen_at: at, platform, ea_version: eaVersion })
-      .where('id', '=', id)
-      .execute();
+  /** One check: the account's sight, then the check row, each committed on its own. */
+  async recordCheck({ check, sighting }: CheckRecord): Promise<void> {
+    if (sighting) await this.touchAccount(this.db, sighting);
+    await this.db.insertInto('licence_checks').values(check).execute();
   }
 
-  async recordCheck(check: NewCheck): Promise<void> {
-    await this.db.insertInto('licence_checks').values(check).execute();
+  /** Several checks in one transaction, the sights in arrival order so the latest one stays. */
+  async recordChecks(records: CheckRecord[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const { sighting } of records) if (sighting) await this.touchAccount(trx, sighting);
+      for (let start = 0; start < records.length; start += CHECKS_PER_INSERT)
+        await trx
+          .insertInto('licence_checks')
+          .values(records.slice(start, start + CHECKS_PER_INSERT).map((record) => record.check))
+          .execute();
+    });
+  }
+
+  private async touchAccount(db: Kysely<Database>, sighting: Sighting): Promise<void> {
+    await db
+      .updateTable('licence_activations')
+      .set({ last_seen_at: sighting.at, platform: sighting.platform, ea_version: sighting.eaVersion })
+      .where('id', '=', sighting.activationId)
+      .execute();
   }
 
   async deleteChecksBefore(cutoff: string): Promise<number> {
