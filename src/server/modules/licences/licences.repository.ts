@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { LicenceAccountMode } from '../../../shared/schemas/licences.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { preparedQuery } from './prepared-query.js';
 import type {
   Database,
   LicenceActivationsTable,
@@ -30,9 +31,6 @@ export interface CheckRecord {
   sighting: Sighting | null;
 }
 
-/** Check rows per insert statement: 10 columns each, far below either engine's parameter limit. */
-const CHECKS_PER_INSERT = 100;
-
 /** What issuing a licence reads of an order and its robot. */
 export interface OrderForLicence {
   id: string;
@@ -46,7 +44,59 @@ export interface OrderForLicence {
 
 /** The only SQL of licences: the licences, their activations and checks, EA secrets and signing keys. */
 export class LicencesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The statements of every robot check, compiled once (prepared-query.ts). */
+  private readonly checkStatements;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.checkStatements = {
+      licenceForCheck: preparedQuery((keyHash: string, login: string, server: string) =>
+        db
+          .selectFrom('licences')
+          .leftJoin('licence_activations as bound', (join) =>
+            join
+              .onRef('bound.licence_id', '=', 'licences.id')
+              .on('bound.account_login', '=', login)
+              .on('bound.account_server', '=', server)
+              .on('bound.freed_at', 'is', null),
+          )
+          .selectAll('licences')
+          .select(['bound.id as bound_id', 'bound.account_mode as bound_account_mode'])
+          .where('licences.key_hash', '=', keyHash),
+      ),
+      touchAccount: preparedQuery((id: string, at: string, platform: string, eaVersion: string | null) =>
+        db
+          .updateTable('licence_activations')
+          .set({ last_seen_at: at, platform, ea_version: eaVersion })
+          .where('id', '=', id),
+      ),
+      insertCheck: preparedQuery(
+        (
+          licenceId: string | null,
+          checkedAt: string,
+          endpoint: NewCheck['endpoint'],
+          address: string | null,
+          login: string | null,
+          server: string | null,
+          mode: string | null,
+          platform: string | null,
+          eaVersion: string | null,
+          result: string,
+        ) =>
+          db.insertInto('licence_checks').values({
+            licence_id: licenceId,
+            checked_at: checkedAt,
+            endpoint,
+            ip_address: address,
+            account_login: login,
+            account_server: server,
+            account_mode: mode,
+            platform,
+            ea_version: eaVersion,
+            result,
+          }),
+      ),
+    };
+  }
 
   // ---- Issuing and revoking, following the order.
 
@@ -104,19 +154,7 @@ export class LicencesRepository {
     login: string,
     server: string,
   ): Promise<{ licence: LicenceRow; bound: BoundAccount | undefined } | undefined> {
-    const row = await this.db
-      .selectFrom('licences')
-      .leftJoin('licence_activations as bound', (join) =>
-        join
-          .onRef('bound.licence_id', '=', 'licences.id')
-          .on('bound.account_login', '=', login)
-          .on('bound.account_server', '=', server)
-          .on('bound.freed_at', 'is', null),
-      )
-      .selectAll('licences')
-      .select(['bound.id as bound_id', 'bound.account_mode as bound_account_mode'])
-      .where('licences.key_hash', '=', keyHash)
-      .executeTakeFirst();
+    const [row] = (await this.db.executeQuery(this.checkStatements.licenceForCheck(keyHash, login, server))).rows;
     if (!row) return undefined;
     const { bound_id, bound_account_mode, ...licence } = row;
     const bound =
@@ -160,29 +198,37 @@ export class LicencesRepository {
   }
 
   /** One check: the account's sight, then the check row, each committed on its own. */
-  async recordCheck({ check, sighting }: CheckRecord): Promise<void> {
-    if (sighting) await this.touchAccount(this.db, sighting);
-    await this.db.insertInto('licence_checks').values(check).execute();
+  async recordCheck(record: CheckRecord): Promise<void> {
+    await this.writeCheck(this.db, record);
   }
 
-  /** Several checks in one transaction, the sights in arrival order so the latest one stays. */
+  /** Several checks in one transaction, in arrival order, so an account's latest sight stays. */
   async recordChecks(records: CheckRecord[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      for (const { sighting } of records) if (sighting) await this.touchAccount(trx, sighting);
-      for (let start = 0; start < records.length; start += CHECKS_PER_INSERT)
-        await trx
-          .insertInto('licence_checks')
-          .values(records.slice(start, start + CHECKS_PER_INSERT).map((record) => record.check))
-          .execute();
+      for (const record of records) await this.writeCheck(trx, record);
     });
   }
 
-  private async touchAccount(db: Kysely<Database>, sighting: Sighting): Promise<void> {
-    await db
-      .updateTable('licence_activations')
-      .set({ last_seen_at: sighting.at, platform: sighting.platform, ea_version: sighting.eaVersion })
-      .where('id', '=', sighting.activationId)
-      .execute();
+  private async writeCheck(db: Kysely<Database>, { check, sighting }: CheckRecord): Promise<void> {
+    const statements = this.checkStatements;
+    if (sighting)
+      await db.executeQuery(
+        statements.touchAccount(sighting.activationId, sighting.at, sighting.platform, sighting.eaVersion),
+      );
+    await db.executeQuery(
+      statements.insertCheck(
+        check.licence_id ?? null,
+        check.checked_at,
+        check.endpoint,
+        check.ip_address ?? null,
+        check.account_login ?? null,
+        check.account_server ?? null,
+        check.account_mode ?? null,
+        check.platform ?? null,
+        check.ea_version ?? null,
+        check.result,
+      ),
+    );
   }
 
   async deleteChecksBefore(cutoff: string): Promise<number> {
