@@ -6,6 +6,7 @@ import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
  * run thousands a second (bench part `licences`). `build` is called once, with a placeholder for
  * each of its parameters; every placeholder must reach the compiled query as a parameter of its
  * own, and is replaced by the value given at each run. Values fixed in `build` stay as they are.
+ * The placeholders are counted by `build.length`: no default or rest parameters.
  */
 export function preparedQuery<Values extends unknown[], Row>(
   build: (...values: Values) => Compilable<Row>,
