@@ -1,8 +1,10 @@
 // The reference for POST /api/licenses/validate, shared by its SQLite and PostgreSQL servers: plain
 // node:http doing the work the app's validation must do, and nothing else: parse the JSON body,
 // find the licence by the keyed hash of its key, check robot, status, expiry and the account's
-// activation, record the account's last sight and the check row, build the payload, sign it with
-// Ed25519 and HMAC it with the robot's EA secret. No validation library, no rate limit, no hooks.
+// activation, build the payload, sign it with Ed25519 and HMAC it with the robot's EA secret,
+// record the check row and the account's last sight (on SQLite in one transaction per request,
+// where the app groups the requests of one event-loop turn), answer. No validation library, no
+// rate limit, no hooks.
 // The keys come from the same server secret, opened once at start as the app keeps them in memory.
 import { createHmac, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -40,14 +42,21 @@ export interface BareCheck {
   result: string;
 }
 
+export interface BareSighting {
+  activationId: string;
+  at: string;
+  platform: string;
+  eaVersion: string | null;
+}
+
 type Maybe<T> = Promise<T> | T;
 
 /** The queries, on whichever database; the SQLite ones answer synchronously. */
 export interface BareLicenceStore {
   licenceByKeyHash(keyHash: string): Maybe<BareLicence | undefined>;
   boundAccount(licenceId: string, login: string, server: string): Maybe<BareActivation | undefined>;
-  touchAccount(id: string, at: string, platform: string, eaVersion: string | null): Maybe<unknown>;
-  recordCheck(check: BareCheck): Maybe<unknown>;
+  /** The check row, and the account's last sight when it is bound: on SQLite in one transaction. */
+  record(check: BareCheck, sighting: BareSighting | null): Maybe<unknown>;
   sealedEaSecret(robotId: string): Maybe<string | undefined>;
   newestSigningKey(): Maybe<{ kid: string; public_key: string; private_key_sealed: string } | undefined>;
 }
@@ -86,19 +95,22 @@ async function validate(
   const login = String(input.account_login);
   const keyHash = keyedHash(keys.lookup, canonicalKey(input.license_key) ?? input.license_key.toUpperCase());
   const licence = await store.licenceByKeyHash(keyHash);
-  const record = (result: string) =>
-    store.recordCheck({
-      licence_id: licence?.id ?? null,
-      checked_at: new Date(at).toISOString(),
-      endpoint: 'validate',
-      ip_address: address,
-      account_login: login,
-      account_server: input.account_server,
-      account_mode: input.account_mode,
-      platform: input.platform,
-      ea_version: input.ea_version ?? null,
-      result,
-    });
+  const record = (result: string, sighting: BareSighting | null = null) =>
+    store.record(
+      {
+        licence_id: licence?.id ?? null,
+        checked_at: new Date(at).toISOString(),
+        endpoint: 'validate',
+        ip_address: address,
+        account_login: login,
+        account_server: input.account_server,
+        account_mode: input.account_mode,
+        platform: input.platform,
+        ea_version: input.ea_version ?? null,
+        result,
+      },
+      sighting,
+    );
   const refuse = async (code: string): Promise<never> => {
     await record(code);
     throw new Refusal(code);
@@ -110,7 +122,6 @@ async function validate(
   if (expiresMs !== null && expiresMs <= at) return refuse('expired');
   const activation = await store.boundAccount(licence.id, login, input.account_server);
   if (!activation) return refuse('not_activated');
-  await store.touchAccount(activation.id, new Date(at).toISOString(), input.platform, input.ea_version ?? null);
 
   let eaSecret = eaSecrets.get(licence.robot_id);
   if (eaSecret === undefined) {
@@ -150,7 +161,12 @@ async function validate(
     signature: sign(null, Buffer.from(payload), signer.privateKey).toString('base64url'),
     hmac: createHmac('sha256', eaSecret).update(payload).digest('hex'),
   };
-  await record('ok');
+  await record('ok', {
+    activationId: activation.id,
+    at: new Date(at).toISOString(),
+    platform: input.platform,
+    eaVersion: input.ea_version ?? null,
+  });
   return answer;
 }
 

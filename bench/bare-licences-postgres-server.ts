@@ -34,18 +34,18 @@ await serveBareLicences(
         'select id, account_login, account_server, account_mode from licence_activations where licence_id = $1 and account_login = $2 and account_server = $3 and freed_at is null',
         [licenceId, login, server],
       ),
-    touchAccount: (id, at, platform, eaVersion) =>
-      pool.query('update licence_activations set last_seen_at = $1, platform = $2, ea_version = $3 where id = $4', [
-        at,
-        platform,
-        eaVersion,
-        id,
-      ]),
-    recordCheck: (row) =>
-      pool.query(
+    // As the app on PostgreSQL: the sight, then the row, each committed on its own.
+    async record(row, sighting) {
+      if (sighting)
+        await pool.query(
+          'update licence_activations set last_seen_at = $1, platform = $2, ea_version = $3 where id = $4',
+          [sighting.at, sighting.platform, sighting.eaVersion, sighting.activationId],
+        );
+      await pool.query(
         insertCheck,
         checkColumns.map((column) => row[column]),
-      ),
+      );
+    },
     sealedEaSecret: async (robotId) =>
       (
         await first<{ secret_sealed: string }>('select secret_sealed from robot_licence_secrets where robot_id = $1', [

@@ -1,6 +1,12 @@
 // The licence validation reference on the app's own SQLite file (BARE_DB_FILE).
 import BetterSqlite3 from 'better-sqlite3';
-import { serveBareLicences, type BareActivation, type BareCheck, type BareLicence } from './bare-licences-handler.js';
+import {
+  serveBareLicences,
+  type BareActivation,
+  type BareCheck,
+  type BareLicence,
+  type BareSighting,
+} from './bare-licences-handler.js';
 
 const database = new BetterSqlite3(process.env.BARE_DB_FILE!);
 database.pragma('journal_mode = WAL');
@@ -30,8 +36,10 @@ await serveBareLicences(
   {
     licenceByKeyHash: (keyHash) => licence.get(keyHash),
     boundAccount: (licenceId, login, server) => bound.get(licenceId, login, server),
-    touchAccount: (id, at, platform, eaVersion) => touch.run(at, platform, eaVersion, id),
-    recordCheck: (row) => check.run(row),
+    record: database.transaction((row: BareCheck, sighting: BareSighting | null) => {
+      if (sighting) touch.run(sighting.at, sighting.platform, sighting.eaVersion, sighting.activationId);
+      check.run(row);
+    }),
     sealedEaSecret: (robotId) => eaSecret.get(robotId)?.secret_sealed,
     newestSigningKey: () => signingKey.get(),
   },

@@ -10,7 +10,7 @@ import {
 import { AppError, ConflictError } from '../../errors.js';
 import { keyedHash } from './licence-crypto.js';
 import { canonicalKey } from './licence-key.js';
-import type { ActivationRow, BoundAccount, LicenceRow, Sighting } from './licences.repository.js';
+import type { ActivationRow, BoundAccount, CheckedLicence, Sighting } from './licences.repository.js';
 import type { LicenceParts } from './licences.service.js';
 
 /** How long an answer lets a robot run before it must ask again (docs/licence-api.md). */
@@ -113,7 +113,7 @@ export class LicenceApiService {
    */
   private async decide(
     endpoint: LicenceEndpoint,
-    found: { licence: LicenceRow; bound: BoundAccount | undefined } | undefined,
+    found: { licence: CheckedLicence; bound: BoundAccount | undefined } | undefined,
     request: LicenceRequest,
     at: number,
   ): Promise<{ activation: BoundAccount; sighting: Sighting | null }> {
@@ -140,7 +140,7 @@ export class LicenceApiService {
    * Binds the account to the lowest free slot of its mode. Two activations racing for one slot
    * collide on the slot's unique index; the loser tries again with what is left.
    */
-  private async bind(licence: LicenceRow, request: LicenceRequest, at: number): Promise<ActivationRow> {
+  private async bind(licence: CheckedLicence, request: LicenceRequest, at: number): Promise<ActivationRow> {
     const { repository } = this.parts;
     const slots = request.account_mode === 'real' ? licence.real_slots : licence.demo_slots;
     for (let attempt = 0; attempt < SLOT_ATTEMPTS; attempt++) {
@@ -170,7 +170,7 @@ export class LicenceApiService {
   }
 
   private async answer(
-    licence: LicenceRow,
+    licence: CheckedLicence,
     activation: BoundAccount,
     nonce: string,
     at: number,

@@ -12,6 +12,17 @@ import type {
 
 export type LicenceRow = Selectable<LicencesTable>;
 export type ActivationRow = Selectable<LicenceActivationsTable>;
+/** What a check reads of a licence: the rules' columns, not the sealed key or the dates of its history. */
+const CHECKED_COLUMNS = [
+  'id',
+  'robot_id',
+  'status',
+  'revoked_reason',
+  'expires_at',
+  'real_slots',
+  'demo_slots',
+] as const;
+export type CheckedLicence = Pick<LicenceRow, (typeof CHECKED_COLUMNS)[number]>;
 /** What a check needs of an account's binding. */
 export type BoundAccount = Pick<ActivationRow, 'id' | 'account_login' | 'account_server' | 'account_mode'>;
 export type SigningKeyRow = Selectable<LicenceSigningKeysTable>;
@@ -59,8 +70,8 @@ export class LicencesRepository {
               .on('bound.account_server', '=', server)
               .on('bound.freed_at', 'is', null),
           )
-          .selectAll('licences')
-          .select(['bound.id as bound_id', 'bound.account_mode as bound_account_mode'])
+          .select([...CHECKED_COLUMNS.map((column) => `licences.${column}` as const), 'bound.id as bound_id'])
+          .select('bound.account_mode as bound_account_mode')
           .where('licences.key_hash', '=', keyHash),
       ),
       touchAccount: preparedQuery((id: string, at: string, platform: string, eaVersion: string | null) =>
@@ -153,7 +164,7 @@ export class LicencesRepository {
     keyHash: string,
     login: string,
     server: string,
-  ): Promise<{ licence: LicenceRow; bound: BoundAccount | undefined } | undefined> {
+  ): Promise<{ licence: CheckedLicence; bound: BoundAccount | undefined } | undefined> {
     const [row] = (await this.db.executeQuery(this.checkStatements.licenceForCheck(keyHash, login, server))).rows;
     if (!row) return undefined;
     const { bound_id, bound_account_mode, ...licence } = row;
