@@ -2,8 +2,8 @@
 // node:http doing the work the app's validation must do, and nothing else: parse the JSON body,
 // find the licence by the keyed hash of its key, check robot, status, expiry and the account's
 // activation, build the payload, sign it with Ed25519 and HMAC it with the robot's EA secret,
-// record the check row and the account's last sight (on SQLite in one transaction per request,
-// where the app groups the requests of one event-loop turn), answer. No validation library, no
+// record the check row and the account's last sight (in one transaction per request, where the app
+// groups the requests of one event-loop turn), answer. No validation library, no
 // rate limit, no hooks.
 // The keys come from the same server secret, opened once at start as the app keeps them in memory.
 import { createHmac, createPrivateKey, sign, type KeyObject } from 'node:crypto';
@@ -13,20 +13,16 @@ import { canonicalKey } from '../src/server/modules/licences/licence-key.js';
 import { GRACE_SECONDS, LEASE_SECONDS } from '../src/server/modules/licences/licence-api.service.js';
 import { LICENCE_API_VERSION } from '../src/shared/schemas/licences.js';
 
+/** The licence of a key, with the account's binding when there is one (`bound_id` null otherwise). */
 export interface BareLicence {
   id: string;
+  bound_id: string | null;
+  bound_account_mode: string | null;
   robot_id: string | null;
   status: string;
   revoked_reason: string | null;
   /** An ISO string from SQLite, a Date from PostgreSQL's default parser. */
   expires_at: string | Date | null;
-}
-
-export interface BareActivation {
-  id: string;
-  account_login: string;
-  account_server: string;
-  account_mode: string;
 }
 
 export interface BareCheck {
@@ -53,9 +49,9 @@ type Maybe<T> = Promise<T> | T;
 
 /** The queries, on whichever database; the SQLite ones answer synchronously. */
 export interface BareLicenceStore {
-  licenceByKeyHash(keyHash: string): Maybe<BareLicence | undefined>;
-  boundAccount(licenceId: string, login: string, server: string): Maybe<BareActivation | undefined>;
-  /** The check row, and the account's last sight when it is bound: on SQLite in one transaction. */
+  /** One statement, as the app's: the licence joined to the account's live binding. */
+  licenceForCheck(keyHash: string, login: string, server: string): Maybe<BareLicence | undefined>;
+  /** The check row, and the account's last sight when it is bound, in one transaction. */
   record(check: BareCheck, sighting: BareSighting | null): Maybe<unknown>;
   sealedEaSecret(robotId: string): Maybe<string | undefined>;
   newestSigningKey(): Maybe<{ kid: string; public_key: string; private_key_sealed: string } | undefined>;
@@ -94,7 +90,7 @@ async function validate(
   const at = Date.now();
   const login = String(input.account_login);
   const keyHash = keyedHash(keys.lookup, canonicalKey(input.license_key) ?? input.license_key.toUpperCase());
-  const licence = await store.licenceByKeyHash(keyHash);
+  const licence = await store.licenceForCheck(keyHash, login, input.account_server);
   const record = (result: string, sighting: BareSighting | null = null) =>
     store.record(
       {
@@ -120,8 +116,7 @@ async function validate(
   if (licence.status === 'revoked') return refuse(licence.revoked_reason === 'refunded' ? 'refunded' : 'revoked');
   const expiresMs = licence.expires_at === null ? null : new Date(licence.expires_at).getTime();
   if (expiresMs !== null && expiresMs <= at) return refuse('expired');
-  const activation = await store.boundAccount(licence.id, login, input.account_server);
-  if (!activation) return refuse('not_activated');
+  if (licence.bound_id === null) return refuse('not_activated');
 
   let eaSecret = eaSecrets.get(licence.robot_id);
   if (eaSecret === undefined) {
@@ -145,9 +140,9 @@ async function validate(
       license: licence.id,
       robot_id: licence.robot_id,
       status: 'active',
-      account_login: activation.account_login,
-      account_server: activation.account_server,
-      account_mode: activation.account_mode,
+      account_login: login,
+      account_server: input.account_server,
+      account_mode: licence.bound_account_mode,
       expires_at: expiresAt,
       lease_until: leaseUntil,
       grace_until: graceUntil,
@@ -162,7 +157,7 @@ async function validate(
     hmac: createHmac('sha256', eaSecret).update(payload).digest('hex'),
   };
   await record('ok', {
-    activationId: activation.id,
+    activationId: licence.bound_id,
     at: new Date(at).toISOString(),
     platform: input.platform,
     eaVersion: input.ea_version ?? null,

@@ -1,7 +1,7 @@
 // The licence validation reference on the app's PostgreSQL database (BARE_DATABASE_URL), through a
 // pool of the app's size (10), so that both wait on the same number of connections.
 import pg from 'pg';
-import { serveBareLicences, type BareActivation, type BareCheck, type BareLicence } from './bare-licences-handler.js';
+import { serveBareLicences, type BareCheck, type BareLicence } from './bare-licences-handler.js';
 
 const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });
 // An idle client losing its connection must not end the process; the pool replaces it.
@@ -25,26 +25,32 @@ const insertCheck = `insert into licence_checks (${checkColumns.join(', ')}) val
 
 await serveBareLicences(
   {
-    licenceByKeyHash: (keyHash) =>
-      first<BareLicence>('select id, robot_id, status, revoked_reason, expires_at from licences where key_hash = $1', [
-        keyHash,
-      ]),
-    boundAccount: (licenceId, login, server) =>
-      first<BareActivation>(
-        'select id, account_login, account_server, account_mode from licence_activations where licence_id = $1 and account_login = $2 and account_server = $3 and freed_at is null',
-        [licenceId, login, server],
+    licenceForCheck: (keyHash, login, server) =>
+      first<BareLicence>(
+        'select licences.id, licences.robot_id, licences.status, licences.revoked_reason, licences.expires_at, bound.id as bound_id, bound.account_mode as bound_account_mode from licences left join licence_activations as bound on bound.licence_id = licences.id and bound.account_login = $1 and bound.account_server = $2 and bound.freed_at is null where licences.key_hash = $3',
+        [login, server, keyHash],
       ),
-    // As the app on PostgreSQL: the sight, then the row, each committed on its own.
+    // One transaction per request, as on SQLite (the app groups the requests of one event-loop turn).
     async record(row, sighting) {
-      if (sighting)
-        await pool.query(
-          'update licence_activations set last_seen_at = $1, platform = $2, ea_version = $3 where id = $4',
-          [sighting.at, sighting.platform, sighting.eaVersion, sighting.activationId],
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        if (sighting)
+          await client.query(
+            'update licence_activations set last_seen_at = $1, platform = $2, ea_version = $3 where id = $4',
+            [sighting.at, sighting.platform, sighting.eaVersion, sighting.activationId],
+          );
+        await client.query(
+          insertCheck,
+          checkColumns.map((column) => row[column]),
         );
-      await pool.query(
-        insertCheck,
-        checkColumns.map((column) => row[column]),
-      );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     sealedEaSecret: async (robotId) =>
       (

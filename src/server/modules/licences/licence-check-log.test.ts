@@ -33,21 +33,15 @@ describe.each(testDialects)('the licence check log on %s', (dialect) => {
   const rowsFrom = (address: string) =>
     shop.app.database.db.selectFrom('licence_checks').selectAll().where('ip_address', '=', address).execute();
 
-  /** The repository, with the batches it was given. */
+  /** The repository, with the sizes of the transactions it was given. */
   const watched = () => {
     const batches: number[] = [];
-    const singles: CheckRecord[] = [];
     return {
       batches,
-      singles,
       repository: {
         recordChecks: async (records: CheckRecord[]) => {
           batches.push(records.length);
           await repository.recordChecks(records);
-        },
-        recordCheck: async (record: CheckRecord) => {
-          singles.push(record);
-          await repository.recordCheck(record);
         },
       },
     };
@@ -83,8 +77,8 @@ describe.each(testDialects)('the licence check log on %s', (dialect) => {
   afterAll(() => shop?.close());
 
   it('writes the checks of one turn of the event loop in one transaction, each settling once committed', async () => {
-    const { batches, singles, repository: watchedRepository } = watched();
-    const log = new LicenceCheckLog(watchedRepository, true);
+    const { batches, repository: watchedRepository } = watched();
+    const log = new LicenceCheckLog(watchedRepository);
     const address = nextAddress();
     // Whoever's answer leaves first already finds every row of its batch stored.
     const seenAtSettling = await Promise.all(
@@ -93,7 +87,6 @@ describe.each(testDialects)('the licence check log on %s', (dialect) => {
       ),
     );
     expect(batches).toEqual([5]);
-    expect(singles).toEqual([]);
     expect(seenAtSettling.map((rows) => rows.length)).toEqual([5, 5, 5, 5, 5]);
 
     // A later turn is a transaction of its own.
@@ -103,7 +96,7 @@ describe.each(testDialects)('the licence check log on %s', (dialect) => {
   });
 
   it("keeps an account's latest sight when one transaction sees it twice", async () => {
-    const log = new LicenceCheckLog(repository, true);
+    const log = new LicenceCheckLog(repository);
     const sighting = (at: string, platform: string, eaVersion: string): Sighting => ({
       activationId,
       at,
@@ -125,7 +118,7 @@ describe.each(testDialects)('the licence check log on %s', (dialect) => {
 
   it('fails only the check that cannot be stored, and stores the others of its turn', async () => {
     const { batches, repository: watchedRepository } = watched();
-    const log = new LicenceCheckLog(watchedRepository, true);
+    const log = new LicenceCheckLog(watchedRepository);
     const address = nextAddress();
     const outcomes = await Promise.allSettled([
       log.write({ check: check(address), sighting: null }),
@@ -134,29 +127,8 @@ describe.each(testDialects)('the licence check log on %s', (dialect) => {
       log.write({ check: check(address, null), sighting: null }),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(batches).toEqual([3]);
+    // The shared transaction, then each check alone.
+    expect(batches).toEqual([3, 1, 1, 1]);
     expect((await rowsFrom(address)).map((row) => row.licence_id).sort()).toEqual([licenceId, null].sort());
-  });
-
-  it('writes each check at once when not grouped (PostgreSQL), its sight with it', async () => {
-    const { batches, singles, repository: watchedRepository } = watched();
-    const log = new LicenceCheckLog(watchedRepository, false);
-    const address = nextAddress();
-    await Promise.all([
-      log.write({ check: check(address), sighting: null }),
-      log.write({
-        check: check(address),
-        sighting: { activationId, at: '2031-01-01T00:00:00.000Z', platform: 'MT5', eaVersion: null },
-      }),
-    ]);
-    expect(batches).toEqual([]);
-    expect(singles).toHaveLength(2);
-    expect(await rowsFrom(address)).toHaveLength(2);
-    const activation = await shop.app.database.db
-      .selectFrom('licence_activations')
-      .select(['last_seen_at', 'ea_version'])
-      .where('id', '=', activationId)
-      .executeTakeFirstOrThrow();
-    expect(activation).toEqual({ last_seen_at: '2031-01-01T00:00:00.000Z', ea_version: null });
   });
 });

@@ -208,38 +208,38 @@ export class LicencesRepository {
     }
   }
 
-  /** One check: the account's sight, then the check row, each committed on its own. */
-  async recordCheck(record: CheckRecord): Promise<void> {
-    await this.writeCheck(this.db, record);
-  }
-
-  /** Several checks in one transaction, in arrival order, so an account's latest sight stays. */
+  /**
+   * Checks and their accounts' sights in one transaction. An account seen twice keeps its latest
+   * sight (the last in arrival order), and the accounts are updated in the order of their ids, so
+   * that two such transactions at once on PostgreSQL lock their rows in the same order and never
+   * wait for each other in a circle.
+   */
   async recordChecks(records: CheckRecord[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      for (const record of records) await this.writeCheck(trx, record);
-    });
-  }
-
-  private async writeCheck(db: Kysely<Database>, { check, sighting }: CheckRecord): Promise<void> {
+    const latest = new Map<string, Sighting>();
+    for (const { sighting } of records) if (sighting) latest.set(sighting.activationId, sighting);
+    const sightings = [...latest.values()].sort((a, b) => (a.activationId < b.activationId ? -1 : 1));
     const statements = this.checkStatements;
-    if (sighting)
-      await db.executeQuery(
-        statements.touchAccount(sighting.activationId, sighting.at, sighting.platform, sighting.eaVersion),
-      );
-    await db.executeQuery(
-      statements.insertCheck(
-        check.licence_id ?? null,
-        check.checked_at,
-        check.endpoint,
-        check.ip_address ?? null,
-        check.account_login ?? null,
-        check.account_server ?? null,
-        check.account_mode ?? null,
-        check.platform ?? null,
-        check.ea_version ?? null,
-        check.result,
-      ),
-    );
+    await this.db.transaction().execute(async (trx) => {
+      for (const sighting of sightings)
+        await trx.executeQuery(
+          statements.touchAccount(sighting.activationId, sighting.at, sighting.platform, sighting.eaVersion),
+        );
+      for (const { check } of records)
+        await trx.executeQuery(
+          statements.insertCheck(
+            check.licence_id ?? null,
+            check.checked_at,
+            check.endpoint,
+            check.ip_address ?? null,
+            check.account_login ?? null,
+            check.account_server ?? null,
+            check.account_mode ?? null,
+            check.platform ?? null,
+            check.ea_version ?? null,
+            check.result,
+          ),
+        );
+    });
   }
 
   async deleteChecksBefore(cutoff: string): Promise<number> {

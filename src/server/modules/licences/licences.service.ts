@@ -33,7 +33,7 @@ export interface LicenceParts {
   keys: LicenceKeys;
   eaSecrets: EaSecrets;
   signing: SigningKeys;
-  /** Where the robots' checks are written (grouped per event-loop turn on SQLite). */
+  /** Where the robots' checks are written, those of one event-loop turn in one transaction. */
   checkLog: LicenceCheckLog;
   publicUrl: string;
 }
@@ -56,7 +56,7 @@ export function licenceParts(db: Kysely<Database>, config: Config): LicenceParts
     keys,
     eaSecrets: new EaSecrets(repository, keys.eaSecrets),
     signing: new SigningKeys(repository, keys.signingKeys),
-    checkLog: new LicenceCheckLog(repository, config.database.dialect === 'sqlite'),
+    checkLog: new LicenceCheckLog(repository),
     publicUrl: config.publicUrl,
   };
 }
