@@ -5,8 +5,8 @@ import { createHmac, createPublicKey, randomUUID, verify } from 'node:crypto';
 import { request } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../src/server/config.js';
 import type { Insertable, Kysely } from 'kysely';
+import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import type { Database } from '../src/server/db/schema.js';
 import { createLicencesService } from '../src/server/modules/licences/licences.service.js';
@@ -21,9 +21,10 @@ import {
   formatSpread,
   percentages,
   problemsByRound,
+  spread,
   type RoundSettings,
 } from './rounds.js';
-import { BENCH_ADMIN as ADMIN, startBareScript, stopServer, type ServerProcess } from './servers.js';
+import { BENCH_ADMIN as ADMIN, readCpuMs, startBareScript, stopServer, type ServerProcess } from './servers.js';
 import { call, newClient, signIn } from './shop-client.js';
 
 /**
@@ -277,6 +278,8 @@ interface LicenceFigures {
   answersPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** The server's CPU time per answer during the round; NaN where /proc cannot tell. */
+  cpuUsPerAnswer: number;
   problems: string[];
 }
 
@@ -286,9 +289,15 @@ interface Cursor {
 }
 
 /** 50 connections validating for `seconds`, each request the next licence in turn with a fresh nonce. */
-async function validateLoad(origin: string, shop: Shop, cursor: Cursor, seconds: number): Promise<LicenceFigures> {
+async function validateLoad(
+  server: ServerProcess,
+  shop: Shop,
+  cursor: Cursor,
+  seconds: number,
+): Promise<LicenceFigures> {
+  const cpuBefore = readCpuMs(server.child.pid);
   const result = await autocannon({
-    url: origin,
+    url: server.origin,
     connections: CONNECTIONS,
     pipelining: 1,
     duration: seconds,
@@ -308,10 +317,16 @@ async function validateLoad(origin: string, shop: Shop, cursor: Cursor, seconds:
       },
     ],
   });
+  const cpuAfter = readCpuMs(server.child.pid);
+  const answers = result.requests.total;
   return {
     answersPerSecond: requestsPerSecond(result),
-    p50Ms: result.requests.total > 0 ? result.latency.p50 : Number.NaN,
+    p50Ms: answers > 0 ? result.latency.p50 : Number.NaN,
     p99Ms: latencyP99(result),
+    cpuUsPerAnswer:
+      cpuBefore === undefined || cpuAfter === undefined || answers === 0
+        ? Number.NaN
+        : ((cpuAfter - cpuBefore) * 1000) / answers,
     problems: problemsOf(result),
   };
 }
@@ -335,8 +350,8 @@ export async function benchLicences(shop: IsolatedShop, settings: RoundSettings)
     const bareCursor: Cursor = { next: 0 };
     const rounds = await alternate(
       settings,
-      (seconds) => validateLoad(shop.app.origin, setUp, appCursor, seconds),
-      (seconds) => validateLoad(bare.origin, setUp, bareCursor, seconds),
+      (seconds) => validateLoad(shop.app, setUp, appCursor, seconds),
+      (seconds) => validateLoad(bare, setUp, bareCursor, seconds),
     );
     for (const problem of problemsByRound(rounds.a)) console.log(`  warning, app, ${problem}`);
     for (const problem of problemsByRound(rounds.b)) console.log(`  warning, bare, ${problem}`);
@@ -350,6 +365,7 @@ export async function benchLicences(shop: IsolatedShop, settings: RoundSettings)
       `${formatSpread(figures.map((round) => round.answersPerSecond))} answers/s`;
     const p50 = (figures: LicenceFigures[]) => formatSpread(figures.map((round) => round.p50Ms));
     const p99 = (figures: LicenceFigures[]) => formatSpread(figures.map((round) => round.p99Ms));
+    const cpu = (figures: LicenceFigures[]) => formatSpread(figures.map((round) => round.cpuUsPerAnswer));
     const share = formatPercentSpread(
       percentages(
         rounds.a.map((round) => round.answersPerSecond),
@@ -362,15 +378,28 @@ export async function benchLicences(shop: IsolatedShop, settings: RoundSettings)
       { title: 'figure' },
       { title: 'p50 ms', alignRight: true },
       { title: 'p99 ms', alignRight: true },
+      { title: 'CPU µs/answer', alignRight: true },
       { title: 'app % of bare', alignRight: true },
     ];
     const measure = `validate, ${CONNECTIONS} connections`;
     console.log(
       `\n${formatTable(columns, [
-        [measure, 'app', rate(rounds.a), p50(rounds.a), p99(rounds.a), share],
-        [measure, 'bare node:http', rate(rounds.b), p50(rounds.b), p99(rounds.b), ''],
+        [measure, 'app', rate(rounds.a), p50(rounds.a), p99(rounds.a), cpu(rounds.a), share],
+        [measure, 'bare node:http', rate(rounds.b), p50(rounds.b), p99(rounds.b), cpu(rounds.b), ''],
       ])}`,
     );
+    // Bare CPU over app CPU, round by round: the share the app would reach if each had a core of its own.
+    const cpuShare = formatPercentSpread(
+      percentages(
+        rounds.b.map((round) => round.cpuUsPerAnswer),
+        rounds.a.map((round) => round.cpuUsPerAnswer),
+      ),
+    );
+    const appCpu = spread(rounds.a.map((round) => round.cpuUsPerAnswer));
+    if (appCpu)
+      console.log(
+        `  CPU per answer (the server process's user and system time over its answers in the round; less moved by neighbours than answers/s): bare's over app's ${cpuShare}; with a core of its own the app would answer about ${formatNumber(1e6 / appCpu.median)}/s`,
+      );
     console.log(
       `  ${formatNumber(count)} licences, each activated on its own real account and validated from its own address (X-Forwarded-For), key after key with a fresh nonce each time; at most ${perKey} checks per key and address in the whole part (limits: ${LICENCE_KEY_LIMIT.max} per key and ${LICENCE_ADDRESS_LIMIT.max} per address a minute)`,
     );
