@@ -58,7 +58,7 @@ interface Shop {
   probe: BenchLicence;
 }
 
-export function licencesNeeded(settings: RoundSettings): number {
+function licencesNeeded(settings: RoundSettings): number {
   const appSeconds = settings.warmupSeconds + settings.rounds * settings.roundSeconds;
   return Math.ceil((SIZED_FOR_ANSWERS_PER_SECOND * appSeconds) / KEY_BUDGET);
 }
