@@ -23,6 +23,8 @@ const CHECKED_COLUMNS = [
   'demo_slots',
 ] as const;
 export type CheckedLicence = Pick<LicenceRow, (typeof CHECKED_COLUMNS)[number]>;
+/** Check rows per insert statement: 10 values each, far below either engine's limit of parameters. */
+const CHECKS_PER_INSERT = 100;
 /** What a check needs of an account's binding. */
 export type BoundAccount = Pick<ActivationRow, 'id' | 'account_login' | 'account_server' | 'account_mode'>;
 export type SigningKeyRow = Selectable<LicenceSigningKeysTable>;
@@ -224,7 +226,8 @@ export class LicencesRepository {
         await trx.executeQuery(
           statements.touchAccount(sighting.activationId, sighting.at, sighting.platform, sighting.eaVersion),
         );
-      for (const { check } of records)
+      if (records.length === 1) {
+        const [{ check }] = records as [CheckRecord];
         await trx.executeQuery(
           statements.insertCheck(
             check.licence_id ?? null,
@@ -239,6 +242,14 @@ export class LicencesRepository {
             check.result,
           ),
         );
+      } else {
+        // Many rows per statement: on PostgreSQL each statement is a round trip.
+        for (let start = 0; start < records.length; start += CHECKS_PER_INSERT)
+          await trx
+            .insertInto('licence_checks')
+            .values(records.slice(start, start + CHECKS_PER_INSERT).map((record) => record.check))
+            .execute();
+      }
     });
   }
 
