@@ -401,7 +401,7 @@ export async function benchLicences(shop: IsolatedShop, settings: RoundSettings)
         `  CPU per answer (the server process's user and system time over its answers in the round; less moved by neighbours than answers/s): bare's over app's ${cpuShare}; with a core of its own the app would answer about ${formatNumber(1e6 / appCpu.median)}/s`,
       );
     console.log(
-      `  ${formatNumber(count)} licences, each activated on its own real account and validated from its own address (X-Forwarded-For), key after key with a fresh nonce each time; at most ${perKey} checks per key and address in the whole part (limits: ${LICENCE_KEY_LIMIT.max} per key and ${LICENCE_ADDRESS_LIMIT.max} per address a minute)`,
+      `  ${formatNumber(count)} licences, each activated on its own real account and validated from its own address (X-Forwarded-For), key after key with a fresh nonce each time; at most ${perKey} check${perKey === 1 ? '' : 's'} per key and address in the whole part (limits: ${LICENCE_KEY_LIMIT.max} per key and ${LICENCE_ADDRESS_LIMIT.max} per address a minute)`,
     );
   } finally {
     await stopServer(bare);
