@@ -9,6 +9,7 @@ import path from 'node:path';
 import { printFirstLoad } from './first-load.js';
 import { benchFlood } from './flood.js';
 import { closeOpenShops, withIsolatedShop, type IsolatedShop } from './isolated-shop.js';
+import { benchLicences } from './licences.js';
 import { printLighthouse } from './lighthouse.js';
 import { benchNewsletter } from './newsletter.js';
 import { benchOrders } from './orders.js';
@@ -32,6 +33,7 @@ const parts: Part[] = [
   { name: 'reads', run: { shop: benchReads } },
   { name: 'flood', run: { shop: benchFlood } },
   { name: 'orders', run: { shop: benchOrders } },
+  { name: 'licences', run: { shop: benchLicences } },
   { name: 'two-instances', run: { shop: benchTwoInstances }, needsPostgres: 'SQLite serves one process per DATA_DIR' },
   { name: 'first-load', run: { files: () => printFirstLoad(path.join(root, 'dist/web')) } },
   { name: 'newsletter', run: { shop: benchNewsletter } },

@@ -10,7 +10,7 @@ import {
 import { AppError, ConflictError } from '../../errors.js';
 import { keyedHash } from './licence-crypto.js';
 import { canonicalKey } from './licence-key.js';
-import type { ActivationRow, LicenceRow } from './licences.repository.js';
+import type { ActivationRow, BoundAccount, CheckedLicence, Sighting } from './licences.repository.js';
 import type { LicenceParts } from './licences.service.js';
 
 /** How long an answer lets a robot run before it must ask again (docs/licence-api.md). */
@@ -62,29 +62,43 @@ export class LicenceApiService {
     return keyedHash(this.parts.keys.lookup, canonicalKey(typed) ?? typed.toUpperCase());
   }
 
-  async check(endpoint: LicenceEndpoint, request: LicenceRequest, address: string): Promise<LicenceAnswer> {
+  /**
+   * `keyHash` is keyHash(request.license_key), when the caller has it already (the per-key limit
+   * counts by it), so that a check hashes its key once.
+   */
+  async check(
+    endpoint: LicenceEndpoint,
+    request: LicenceRequest,
+    address: string,
+    keyHash = this.keyHash(request.license_key),
+  ): Promise<LicenceAnswer> {
     const at = this.now();
-    const licence = await this.parts.repository.licenceByKeyHash(this.keyHash(request.license_key));
-    const record = (result: string) =>
-      this.parts.repository.recordCheck({
-        licence_id: licence?.id ?? null,
-        checked_at: new Date(at).toISOString(),
-        endpoint,
-        ip_address: address,
-        account_login: request.account_login,
-        account_server: request.account_server,
-        account_mode: request.account_mode,
-        platform: request.platform,
-        ea_version: request.ea_version ?? null,
-        result,
+    const found = await this.parts.repository.licenceForCheck(keyHash, request.account_login, request.account_server);
+    const licence = found?.licence;
+    const record = (result: string, sighting: Sighting | null) =>
+      this.parts.checkLog.write({
+        check: {
+          licence_id: licence?.id ?? null,
+          checked_at: new Date(at).toISOString(),
+          endpoint,
+          ip_address: address,
+          account_login: request.account_login,
+          account_server: request.account_server,
+          account_mode: request.account_mode,
+          platform: request.platform,
+          ea_version: request.ea_version ?? null,
+          result,
+        },
+        sighting,
       });
     try {
-      const activation = await this.decide(endpoint, licence, request, at);
+      const { activation, sighting } = await this.decide(endpoint, found, request, at);
       const answer = await this.answer(licence!, activation, request.nonce, at);
-      await record('ok');
+      // The answer leaves only once the check (and the account's last sight) is recorded.
+      await record('ok', sighting);
       return answer;
     } catch (error) {
-      if (error instanceof LicenceRefusal) await record(error.refusal);
+      if (error instanceof LicenceRefusal) await record(error.refusal, null);
       throw error;
     }
   }
@@ -93,33 +107,40 @@ export class LicenceApiService {
     return this.parts.signing.publicKeys();
   }
 
-  /** The account's activation, after every rule; throws the refusal otherwise. */
+  /**
+   * The account's activation, after every rule, with its new last sight when it was bound before
+   * (a new binding was first and last seen now); throws the refusal otherwise.
+   */
   private async decide(
     endpoint: LicenceEndpoint,
-    licence: LicenceRow | undefined,
+    found: { licence: CheckedLicence; bound: BoundAccount | undefined } | undefined,
     request: LicenceRequest,
     at: number,
-  ): Promise<ActivationRow> {
-    if (!licence) throw new LicenceRefusal('unknown_key');
+  ): Promise<{ activation: BoundAccount; sighting: Sighting | null }> {
+    if (!found) throw new LicenceRefusal('unknown_key');
+    const { licence, bound } = found;
     if (licence.robot_id === null || licence.robot_id !== request.robot_id) throw new LicenceRefusal('wrong_robot');
     if (licence.status === 'revoked')
       throw new LicenceRefusal(licence.revoked_reason === 'refunded' ? 'refunded' : 'revoked');
     if (licence.expires_at !== null && Date.parse(licence.expires_at) <= at) throw new LicenceRefusal('expired');
-    const { repository } = this.parts;
-    const bound = await repository.boundAccount(licence.id, request.account_login, request.account_server);
     if (bound) {
-      await repository.touchAccount(bound.id, new Date(at).toISOString(), request.platform, request.ea_version ?? null);
-      return bound;
+      const sighting = {
+        activationId: bound.id,
+        at: new Date(at).toISOString(),
+        platform: request.platform,
+        eaVersion: request.ea_version ?? null,
+      };
+      return { activation: bound, sighting };
     }
     if (endpoint === 'validate') throw new LicenceRefusal('not_activated');
-    return this.bind(licence, request, at);
+    return { activation: await this.bind(licence, request, at), sighting: null };
   }
 
   /**
    * Binds the account to the lowest free slot of its mode. Two activations racing for one slot
    * collide on the slot's unique index; the loser tries again with what is left.
    */
-  private async bind(licence: LicenceRow, request: LicenceRequest, at: number): Promise<ActivationRow> {
+  private async bind(licence: CheckedLicence, request: LicenceRequest, at: number): Promise<ActivationRow> {
     const { repository } = this.parts;
     const slots = request.account_mode === 'real' ? licence.real_slots : licence.demo_slots;
     for (let attempt = 0; attempt < SLOT_ATTEMPTS; attempt++) {
@@ -151,8 +172,8 @@ export class LicenceApiService {
   }
 
   private async answer(
-    licence: LicenceRow,
-    activation: ActivationRow,
+    licence: CheckedLicence,
+    activation: BoundAccount,
     nonce: string,
     at: number,
   ): Promise<LicenceAnswer> {

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { LicenceAccountMode } from '../../../shared/schemas/licences.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { preparedQuery } from './prepared-query.js';
 import type {
   Database,
   LicenceActivationsTable,
@@ -11,8 +12,37 @@ import type {
 
 export type LicenceRow = Selectable<LicencesTable>;
 export type ActivationRow = Selectable<LicenceActivationsTable>;
+/** What a check reads of a licence: the rules' columns, not the sealed key or the dates of its history. */
+const CHECKED_COLUMNS = [
+  'id',
+  'robot_id',
+  'status',
+  'revoked_reason',
+  'expires_at',
+  'real_slots',
+  'demo_slots',
+] as const;
+export type CheckedLicence = Pick<LicenceRow, (typeof CHECKED_COLUMNS)[number]>;
+/** Check rows per insert statement: 10 values each, far below either engine's limit of parameters. */
+const CHECKS_PER_INSERT = 100;
+/** What a check needs of an account's binding. */
+export type BoundAccount = Pick<ActivationRow, 'id' | 'account_login' | 'account_server' | 'account_mode'>;
 export type SigningKeyRow = Selectable<LicenceSigningKeysTable>;
 export type NewCheck = Insertable<LicenceChecksTable>;
+
+/** A bound account seen by a check: when, and with which platform and robot version. */
+export interface Sighting {
+  activationId: string;
+  at: string;
+  platform: string;
+  eaVersion: string | null;
+}
+
+/** What one check leaves behind: its row, and the account's last sight when it is bound. */
+export interface CheckRecord {
+  check: NewCheck;
+  sighting: Sighting | null;
+}
 
 /** What issuing a licence reads of an order and its robot. */
 export interface OrderForLicence {
@@ -27,7 +57,59 @@ export interface OrderForLicence {
 
 /** The only SQL of licences: the licences, their activations and checks, EA secrets and signing keys. */
 export class LicencesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The statements of every robot check, compiled once (prepared-query.ts). */
+  private readonly checkStatements;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.checkStatements = {
+      licenceForCheck: preparedQuery((keyHash: string, login: string, server: string) =>
+        db
+          .selectFrom('licences')
+          .leftJoin('licence_activations as bound', (join) =>
+            join
+              .onRef('bound.licence_id', '=', 'licences.id')
+              .on('bound.account_login', '=', login)
+              .on('bound.account_server', '=', server)
+              .on('bound.freed_at', 'is', null),
+          )
+          .select([...CHECKED_COLUMNS.map((column) => `licences.${column}` as const), 'bound.id as bound_id'])
+          .select('bound.account_mode as bound_account_mode')
+          .where('licences.key_hash', '=', keyHash),
+      ),
+      touchAccount: preparedQuery((id: string, at: string, platform: string, eaVersion: string | null) =>
+        db
+          .updateTable('licence_activations')
+          .set({ last_seen_at: at, platform, ea_version: eaVersion })
+          .where('id', '=', id),
+      ),
+      insertCheck: preparedQuery(
+        (
+          licenceId: string | null,
+          checkedAt: string,
+          endpoint: NewCheck['endpoint'],
+          address: string | null,
+          login: string | null,
+          server: string | null,
+          mode: string | null,
+          platform: string | null,
+          eaVersion: string | null,
+          result: string,
+        ) =>
+          db.insertInto('licence_checks').values({
+            licence_id: licenceId,
+            checked_at: checkedAt,
+            endpoint,
+            ip_address: address,
+            account_login: login,
+            account_server: server,
+            account_mode: mode,
+            platform,
+            ea_version: eaVersion,
+            result,
+          }),
+      ),
+    };
+  }
 
   // ---- Issuing and revoking, following the order.
 
@@ -76,8 +158,23 @@ export class LicencesRepository {
 
   // ---- The robots' checks.
 
-  licenceByKeyHash(keyHash: string): Promise<LicenceRow | undefined> {
-    return this.db.selectFrom('licences').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+  /**
+   * A check's one read: the licence of the key and, if the account is bound to it, its binding.
+   * One statement rather than two, because every robot check runs it (bench part `licences`).
+   */
+  async licenceForCheck(
+    keyHash: string,
+    login: string,
+    server: string,
+  ): Promise<{ licence: CheckedLicence; bound: BoundAccount | undefined } | undefined> {
+    const [row] = (await this.db.executeQuery(this.checkStatements.licenceForCheck(keyHash, login, server))).rows;
+    if (!row) return undefined;
+    const { bound_id, bound_account_mode, ...licence } = row;
+    const bound =
+      bound_id === null || bound_account_mode === null
+        ? undefined
+        : { id: bound_id, account_login: login, account_server: server, account_mode: bound_account_mode };
+    return { licence, bound };
   }
 
   boundAccount(licenceId: string, login: string, server: string): Promise<ActivationRow | undefined> {
@@ -113,16 +210,47 @@ export class LicencesRepository {
     }
   }
 
-  async touchAccount(id: string, at: string, platform: string, eaVersion: string | null): Promise<void> {
-    await this.db
-      .updateTable('licence_activations')
-      .set({ last_seen_at: at, platform, ea_version: eaVersion })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  async recordCheck(check: NewCheck): Promise<void> {
-    await this.db.insertInto('licence_checks').values(check).execute();
+  /**
+   * Checks and their accounts' sights in one transaction. An account seen twice keeps its latest
+   * sight (the last in arrival order), and the accounts are updated in the order of their ids, so
+   * that two such transactions at once on PostgreSQL lock their rows in the same order and never
+   * wait for each other in a circle.
+   */
+  async recordChecks(records: CheckRecord[]): Promise<void> {
+    const latest = new Map<string, Sighting>();
+    for (const { sighting } of records) if (sighting) latest.set(sighting.activationId, sighting);
+    const sightings = [...latest.values()].sort((a, b) => (a.activationId < b.activationId ? -1 : 1));
+    const statements = this.checkStatements;
+    await this.db.transaction().execute(async (trx) => {
+      for (const sighting of sightings)
+        await trx.executeQuery(
+          statements.touchAccount(sighting.activationId, sighting.at, sighting.platform, sighting.eaVersion),
+        );
+      if (records.length === 1) {
+        const [{ check }] = records as [CheckRecord];
+        await trx.executeQuery(
+          statements.insertCheck(
+            check.licence_id ?? null,
+            check.checked_at,
+            check.endpoint,
+            check.ip_address ?? null,
+            check.account_login ?? null,
+            check.account_server ?? null,
+            check.account_mode ?? null,
+            check.platform ?? null,
+            check.ea_version ?? null,
+            check.result,
+          ),
+        );
+      } else {
+        // Many rows per statement: on PostgreSQL each statement is a round trip.
+        for (let start = 0; start < records.length; start += CHECKS_PER_INSERT)
+          await trx
+            .insertInto('licence_checks')
+            .values(records.slice(start, start + CHECKS_PER_INSERT).map((record) => record.check))
+            .execute();
+      }
+    });
   }
 
   async deleteChecksBefore(cutoff: string): Promise<number> {

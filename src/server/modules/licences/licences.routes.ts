@@ -1,5 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { licenceAnswerSchema, licenceKeysSchema, licenceRequestSchema } from '../../../shared/schemas/licences.js';
+import {
+  licenceAnswerSchema,
+  licenceKeysSchema,
+  licenceRequestSchema,
+  type LicenceRequest,
+} from '../../../shared/schemas/licences.js';
 import { keyedLimiterFor, limiterFor, type LimitRule } from '../../http/rate-limit.js';
 import type { LicenceApiService, LicenceEndpoint } from './licence-api.service.js';
 
@@ -18,10 +24,18 @@ const endpoints: LicenceEndpoint[] = ['activate', 'validate'];
 export function licenceApiRoutes(api: LicenceApiService): FastifyPluginAsyncZod {
   return async (app) => {
     const perAddress = limiterFor(app, LICENCE_ADDRESS_LIMIT);
+    // The key's lookup hash, made once per request: the per-key limit counts by it, the check finds the licence by it.
+    const keyHashes = new WeakMap<FastifyRequest, string>();
+    const keyHashOf = (request: FastifyRequest) => {
+      let hash = keyHashes.get(request);
+      if (hash === undefined) {
+        hash = api.keyHash((request.body as LicenceRequest).license_key);
+        keyHashes.set(request, hash);
+      }
+      return hash;
+    };
     // Counted by the key's lookup hash: the rate-limit table never holds a licence key.
-    const perKey = keyedLimiterFor(app, LICENCE_KEY_LIMIT, (request) =>
-      api.keyHash((request.body as { license_key: string }).license_key).slice(0, 32),
-    );
+    const perKey = keyedLimiterFor(app, LICENCE_KEY_LIMIT, (request) => keyHashOf(request).slice(0, 32));
     for (const endpoint of endpoints) {
       app.post(
         `/api/licenses/${endpoint}`,
@@ -31,7 +45,7 @@ export function licenceApiRoutes(api: LicenceApiService): FastifyPluginAsyncZod 
           preHandler: perKey,
           schema: { body: licenceRequestSchema, response: { 200: licenceAnswerSchema } },
         },
-        (request) => api.check(endpoint, request.body, request.ip),
+        (request) => api.check(endpoint, request.body, request.ip, keyHashOf(request)),
       );
     }
     app.get(

@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { EaSecrets } from './ea-secrets.js';
+import { LicenceCheckLog } from './licence-check-log.js';
 import { deriveLicenceKeys, keyedHash, open, seal, type LicenceKeys } from './licence-crypto.js';
 import { formatKey, keySuffix, newCanonicalKey } from './licence-key.js';
 import { LicencesRepository, type LicenceRow } from './licences.repository.js';
@@ -32,6 +33,8 @@ export interface LicenceParts {
   keys: LicenceKeys;
   eaSecrets: EaSecrets;
   signing: SigningKeys;
+  /** Where the robots' checks are written, those of one event-loop turn in one transaction. */
+  checkLog: LicenceCheckLog;
   publicUrl: string;
 }
 
@@ -53,6 +56,7 @@ export function licenceParts(db: Kysely<Database>, config: Config): LicenceParts
     keys,
     eaSecrets: new EaSecrets(repository, keys.eaSecrets),
     signing: new SigningKeys(repository, keys.signingKeys),
+    checkLog: new LicenceCheckLog(repository),
     publicUrl: config.publicUrl,
   };
 }
