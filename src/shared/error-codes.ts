@@ -43,10 +43,17 @@ export const errorCodes = [
   'refunded',
   'no_free_slot',
   'wrong_robot',
+  // A licence with no real-account slot (a free trial, decision 0020) asked for a real account.
+  'demo_only',
   // The client's licence page.
   'no_licence',
   'licence_inactive',
   'free_limit_reached',
+  // Free trials (decision 0020).
+  'trial_not_allowed',
+  'trial_order',
+  'trial_unavailable',
+  'trial_taken',
   // An account call that better-auth refused without a code of its own.
   'auth_error',
 ] as const;

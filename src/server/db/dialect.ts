@@ -70,6 +70,7 @@ const exclusiveJobKeys = {
   'email-outbox': 728_201_774,
   'licence-checks-cleanup': 728_201_775,
   'unpaid-orders-expiry': 728_201_776,
+  'trial-reminders': 728_201_779,
 } as const;
 export type ExclusiveJob = keyof typeof exclusiveJobKeys;
 

@@ -14,6 +14,7 @@ import * as downloadLinkUses from './migrations/0012-download-link-uses.js';
 import * as paymentOutcomesAndRefunds from './migrations/0013-payment-outcomes-and-refunds.js';
 import * as orderEventsShopActor from './migrations/0014-order-events-shop-actor.js';
 import * as licenceSlotFrees from './migrations/0016-licence-slot-frees.js';
+import * as freeTrials from './migrations/0019-free-trials.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -35,6 +36,7 @@ const migrations: Record<string, DialectMigration> = {
   '0013-payment-outcomes-and-refunds': paymentOutcomesAndRefunds,
   '0014-order-events-shop-actor': orderEventsShopActor,
   '0016-licence-slot-frees': licenceSlotFrees,
+  '0019-free-trials': freeTrials,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

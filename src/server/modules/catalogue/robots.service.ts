@@ -5,7 +5,11 @@ import type { AdminCrudService } from '../../http/admin-crud.js';
 import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
 import { toRobot } from './catalogue.service.js';
 import type { CategoriesRepository } from './categories.repository.js';
+import { trialProblem } from './robot-trial.js';
 import type { RobotsRepository } from './robots.repository.js';
+
+/** The column default of licence_demo_slots (migration 0010). */
+const DEFAULT_DEMO_SLOTS = 2;
 
 type RobotPatch = Partial<RobotInput>;
 
@@ -38,11 +42,26 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
   }
 
   async create(input: RobotInput): Promise<Robot> {
+    const trial = trialProblem({
+      trial_days: input.trial_days ?? null,
+      licence_required: input.licence_required ?? false,
+      licence_demo_slots: input.licence_demo_slots ?? DEFAULT_DEMO_SLOTS,
+    });
+    if (trial) throw trial;
     const columns = await this.columns(input);
     return toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price }));
   }
 
   async update(id: string, patch: RobotPatch): Promise<Robot> {
+    const current = await this.robots.findById(id);
+    if (!current) throw new NotFoundError('No such robot.');
+    // The robot as it would be saved (decision 0020).
+    const trial = trialProblem({
+      trial_days: patch.trial_days === undefined ? current.trial_days : patch.trial_days,
+      licence_required: patch.licence_required ?? current.licence_required,
+      licence_demo_slots: patch.licence_demo_slots ?? current.licence_demo_slots,
+    });
+    if (trial) throw trial;
     const updated = await this.robots.update(id, await this.columns(patch));
     if (!updated) throw new NotFoundError('No such robot.');
     return toRobot(updated);

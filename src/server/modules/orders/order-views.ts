@@ -17,6 +17,8 @@ export function toOrder(row: OrderRow): Order {
     telegram_username: row.telegram_username,
     strategy_instructions: row.strategy_instructions,
     price: row.price,
+    trial: row.trial,
+    trial_ends_at: row.trial_ends_at,
     status: row.status,
     estimated_delivery: row.estimated_delivery,
     created_date: row.created_date,
