@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { Link, useNavigate } from '../../../lib/router';
 import { useOrders } from '../api/get-orders';
 import { useStartTrial } from '../api/start-trial';
+import { useTrialEnded } from '../use-trial-ended';
 
 type TrialOfferProps = {
   robot: Pick<Robot, 'id' | 'name' | 'trial_days'>;
@@ -52,12 +53,12 @@ export function TrialOffer({ robot, isSignedIn, onSignIn }: TrialOfferProps) {
 
 /** The client's trial of this robot, if they had it; else `children` (the offer). */
 function OwnTrialOr({ robotId, children }: { robotId: string; children: React.ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const orders = useOrders();
   // Until My Orders is known the button keeps its place; the server refuses a second trial anyway.
   const trial = orders.data?.find((order) => order.trial && order.robot_id === robotId);
+  const ended = useTrialEnded(trial?.trial_ends_at);
   if (!trial?.trial_ends_at) return <>{children}</>;
-  const ended = Date.parse(trial.trial_ends_at) <= Date.now();
   const date = formatDateTime(trial.trial_ends_at, i18n.language);
   return (
     <p className="text-sm text-slate-300">
