@@ -38,7 +38,7 @@ describe.each(testDialects)('free trials on %s', (dialect) => {
     admin = await signInAdmin(shop.app);
     // A payment workflow that would answer: a trial must never call it.
     payments = await startFakeWorkflow();
-    await setSetting(shop.app, 'n8n_payment_webhook', payments.url);
+    await setSetting(shop.app, 'n8n_webhook_url', payments.url);
   });
   afterAll(async () => {
     await shop?.close();
