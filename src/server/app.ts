@@ -36,6 +36,7 @@ import * as licences from './modules/licences/licences.module.js';
 import { createModuleContext } from './modules/module-context.js';
 import * as newsletter from './modules/newsletter/newsletter.module.js';
 import * as orders from './modules/orders/orders.module.js';
+import * as robotReleases from './modules/robot-releases/robot-releases.module.js';
 import * as settings from './modules/settings/settings.module.js';
 import * as stats from './modules/stats/stats.module.js';
 import * as uploads from './modules/uploads/uploads.module.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await audit.register(app, context);
   await emailOutbox.register(app, context);
   await orders.register(app, context);
+  await robotReleases.register(app, context);
   await licences.register(app, context);
 
   await registerStorefront(app, {

@@ -31,6 +31,10 @@ export const errorCodes = [
   'range_not_satisfiable',
   'robot_file_refused',
   'unknown_status',
+  // Robot releases (decision 0018).
+  'release_version_not_newer',
+  'release_in_use',
+  'release_required',
   // Newsletter.
   'newsletter_not_configured',
   'newsletter_workflow_error',

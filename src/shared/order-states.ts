@@ -81,7 +81,12 @@ export type OrderEvent =
    * Money reported for an order the client or the shop cancelled unpaid: a late payment, paid (or
    * under review when short) all the same. An order the administrator cancelled stays cancelled.
    */
-  | { type: 'payment_after_cancellation'; status: 'paid' | 'needs_review' };
+  | { type: 'payment_after_cancellation'; status: 'paid' | 'needs_review' }
+  /**
+   * The shop completes a paid order of a robot delivered automatically with the robot's current
+   * release, in the transaction that made it paid (decision 0018).
+   */
+  | { type: 'release_delivered' };
 
 /**
  * One allowed transition: who causes it, the statuses it leaves from, and the status it leads to.
@@ -195,6 +200,8 @@ export function orderTransitionRule(event: OrderEvent): OrderTransitionRule {
       return { by: 'client', from: ['pending_payment'], to: 'paid', refusal: 'A trial starts only as a new order.' };
     case 'payment_after_cancellation':
       return { by: 'workflow', from: ['cancelled'], to: event.status, refusal: null };
+    case 'release_delivered':
+      return { by: 'shop', from: ['paid'], to: 'completed', refusal: null };
   }
 }
 

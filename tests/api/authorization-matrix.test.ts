@@ -159,6 +159,10 @@ const matrix: Record<string, Case> = {
     request: (f) => ({ url: `/api/orders/${f.orderId}/download` }),
     expected: ownerOnly(409),
   },
+  'POST /api/orders/:id/versions/:versionId/download': {
+    request: (f) => ({ url: `/api/orders/${f.orderId}/versions/no-such-version/download` }),
+    expected: ownerOnly(404),
+  },
   // Cancelling the shared order would change what the other routes answer: an order nobody has
   // (the owner cancels theirs in unpaid-orders.routes.test.ts, where others get 404).
   'POST /api/orders/:id/cancel': {
@@ -217,9 +221,10 @@ const matrix: Record<string, Case> = {
     request: (f) => ({ url: `/api/admin/orders/${f.orderId}/cancel`, payload: {} }),
     expected: adminAnswers(409),
   },
+  // Decision 0018: downloads are given back to the current version; a pending order has none (409).
   'POST /api/admin/orders/:id/download-grants': {
     request: (f) => ({ url: `/api/admin/orders/${f.orderId}/download-grants`, payload: { extra: 1 } }),
-    expected: adminOnly,
+    expected: adminAnswers(409),
   },
   // A JSON body is not an upload: refused before anything is stored.
   'PUT /api/admin/orders/:id/file': {
@@ -354,6 +359,20 @@ const matrix: Record<string, Case> = {
   'POST /api/admin/robots/:id/licence/rotate-secret': {
     request: (f) => ({ url: `/api/admin/robots/${f.robotId}/licence/rotate-secret` }),
     expected: adminAnswers(409),
+  },
+  // Robot releases (issue 18 §1, decision 0018).
+  'GET /api/admin/robots/:id/releases': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/releases` }),
+    expected: adminOnly,
+  },
+  // A JSON body is not an upload: refused before anything is stored.
+  'POST /api/admin/robots/:id/releases': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/releases`, payload: { version: '1.0.0' } }),
+    expected: adminAnswers(415),
+  },
+  'DELETE /api/admin/robots/:id/releases/:releaseId': {
+    request: (f) => ({ url: `/api/admin/robots/${f.robotId}/releases/no-such-release` }),
+    expected: adminAnswers(404),
   },
   'POST /api/admin/licences/signing-keys/rotate': {
     request: () => ({ url: '/api/admin/licences/signing-keys/rotate' }),

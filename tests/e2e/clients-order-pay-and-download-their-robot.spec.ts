@@ -171,7 +171,7 @@ test('An administrator delivers the file with a progress bar; the client downloa
     uploadThroughput: -1,
   });
   await expect(row.getByRole('combobox')).toHaveValue('completed');
-  await expect(row.getByRole('button', { name: 'Replace' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'New version' })).toBeVisible();
 
   await client.context().addCookies([{ name: 'lang', value: 'fr', url: E2E_PUBLIC_URL }]);
   await client.goto('/Dashboard');
@@ -194,7 +194,7 @@ test('An administrator replacing the file with a program disguised as source see
   await admin.goto('/Dashboard');
   await admin.getByLabel('Search').fill(number);
   const row = admin.getByRole('row').filter({ hasText: `#${number}` });
-  await row.getByRole('button', { name: 'Replace' }).click();
+  await row.getByRole('button', { name: 'New version' }).click();
   const dialog = admin.getByRole('dialog', { name: `Upload the robot for order #${number}` });
   await dialog
     .locator('input[type=file]')

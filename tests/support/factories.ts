@@ -10,8 +10,13 @@ import type { z } from 'zod';
 import { CategoriesRepository } from '../../src/server/modules/catalogue/categories.repository.js';
 import { RobotsRepository } from '../../src/server/modules/catalogue/robots.repository.js';
 import { RobotsService } from '../../src/server/modules/catalogue/robots.service.js';
-import { robotFileExtension, robotFileKey } from '../../src/server/modules/orders/admin-orders.service.js';
+import { robotFileKey } from '../../src/server/modules/orders/admin-orders.service.js';
 import { OrdersRepository, type OrderRow } from '../../src/server/modules/orders/orders.repository.js';
+import {
+  createRobotReleasesService,
+  type RobotReleasesService,
+} from '../../src/server/modules/robot-releases/robot-releases.service.js';
+import { robotFileExtension } from '../../src/server/storage/robot-file-check.js';
 import { UsersRepository } from '../../src/server/modules/users/users.repository.js';
 import { ROBOT_FILE_MAX_BYTES } from '../../src/shared/constants.js';
 import {
@@ -21,7 +26,9 @@ import {
   type OrderStatus,
 } from '../../src/shared/order-states.js';
 import { robotInputSchema, type Robot } from '../../src/shared/schemas/catalogue.js';
+import type { RobotRelease } from '../../src/shared/schemas/releases.js';
 import { createOrder } from './orders.js';
+import { ex5File } from './robot-files.js';
 import { requester, type Requester } from './requests.js';
 import { createClient, signIn } from './sessions.js';
 import { TEST_ADMIN } from './test-app.js';
@@ -91,7 +98,11 @@ export async function newRobot(
 ): Promise<Robot> {
   const { db } = app.database;
   const input = robotInputSchema.parse({ name: unique('Robot'), price: 99, ...fields });
-  const robot = await new RobotsService(new RobotsRepository(db), new CategoriesRepository(db)).create(input);
+  const robot = await new RobotsService(
+    new RobotsRepository(db),
+    new CategoriesRepository(db),
+    createRobotReleasesService(db, app.storage),
+  ).create(input);
   app.publicCache.invalidate();
   return robot;
 }
@@ -103,13 +114,13 @@ export interface NewOrderOptions {
   robot?: Pick<Robot, 'id'>;
   /** Default: pending_payment, or completed with a file. */
   status?: OrderStatus;
-  /** A delivered robot file (which completes the order): its name and content. */
+  /** A robot file delivered for this order (which completes it, as its version 1): its name and content. */
   file?: { name: string; content: Buffer | string };
 }
 
 export interface NewOrder {
   id: string;
-  /** The stored row, file_path included. */
+  /** The stored row (its file is its version's: `orders.versions`). */
   row: OrderRow;
   client: SignedInUser;
   robot: Pick<Robot, 'id'>;
@@ -145,12 +156,46 @@ export async function newOrder(app: FastifyInstance, options: NewOrderOptions = 
     await move({ type: 'admin_set', status: 'paid' });
     const key = robotFileKey(row.id, extension);
     await app.storage.put(key, Readable.from([Buffer.from(file.content)]), { maxBytes: ROBOT_FILE_MAX_BYTES });
-    await move(
-      { type: 'file_delivered' },
-      { file_path: key, file_name: cleanFileName(file.name, `robot.${extension}`) },
-    );
+    await move({ type: 'file_delivered' });
+    await orders.versions.add(row.id, {
+      release_id: null,
+      notes: '',
+      file_path: key,
+      file_name: cleanFileName(file.name, `robot.${extension}`),
+    });
   } else if (options.status && options.status !== row.status) {
     await move({ type: 'admin_set', status: options.status });
   }
   return { id: row.id, row, client, robot };
+}
+
+export interface NewReleaseOptions {
+  /** Default: 1.0.0. */
+  version?: string;
+  /** Rich text. */
+  notes?: string;
+  /** Default: an Expert Advisor's compiled file. */
+  file?: { name: string; content: Buffer | string };
+}
+
+/**
+ * A release of the robot, stored through the releases' service as the robot page's upload stores
+ * it (version rule, file checks, sanitised notes). Like every factory it makes data, not events:
+ * the robot's owners get it only when a test runs the distribution (`app.releaseDistribution`).
+ */
+export async function newRelease(
+  app: FastifyInstance,
+  robot: Pick<Robot, 'id'>,
+  options: NewReleaseOptions = {},
+): Promise<RobotRelease> {
+  const service: RobotReleasesService = createRobotReleasesService(app.database.db, app.storage);
+  const file = options.file ?? { name: 'Robot.ex5', content: ex5File() };
+  const { release } = await service.create(
+    robot.id,
+    { version: options.version ?? '1.0.0', notes: options.notes ?? '' },
+    file.name,
+    Readable.from([Buffer.from(file.content)]),
+  );
+  app.publicCache.invalidate();
+  return release;
 }

@@ -3,11 +3,13 @@ import {
   newAdmin,
   newClient,
   newOrder,
+  newRelease,
   newRobot,
   setSetting,
   signInAdmin,
   type NewOrder,
   type NewOrderOptions,
+  type NewReleaseOptions,
   type NewUserOptions,
   type SignedInUser,
 } from './factories.js';
@@ -26,6 +28,7 @@ export interface Shop extends TestApp {
   newAdmin(options?: NewUserOptions): Promise<SignedInUser>;
   newRobot(fields?: Parameters<typeof newRobot>[1]): ReturnType<typeof newRobot>;
   newOrder(options?: NewOrderOptions): Promise<NewOrder>;
+  newRelease(robot: Parameters<typeof newRelease>[1], options?: NewReleaseOptions): ReturnType<typeof newRelease>;
   setSetting(key: SettingKey, value: string): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export async function withShop(dialect: TestDialect, options: ShopOptions = {}):
       newAdmin: (adminOptions) => newAdmin(app, adminOptions),
       newRobot: (fields) => newRobot(app, fields),
       newOrder: (orderOptions) => newOrder(app, orderOptions),
+      newRelease: (robot, releaseOptions) => newRelease(app, robot, releaseOptions),
       setSetting: (key, value) => setSetting(app, key, value),
     };
   } catch (error) {

@@ -88,7 +88,6 @@ describe.each(testDialects)('database on %s', (dialect) => {
     expect(order.robot_id).toBeNull();
     expect(order.robot_name).toBe(robot.name);
     expect(order.status).toBe('pending_payment');
-    expect(order.download_count).toBe(0);
   });
 
   it('seeds the demo catalogue only once in the life of the database', async () => {

@@ -13,6 +13,7 @@ import * as orderEvents from './migrations/0011-order-events.js';
 import * as downloadLinkUses from './migrations/0012-download-link-uses.js';
 import * as paymentOutcomesAndRefunds from './migrations/0013-payment-outcomes-and-refunds.js';
 import * as orderEventsShopActor from './migrations/0014-order-events-shop-actor.js';
+import * as robotReleasesAndOrderVersions from './migrations/0015-robot-releases-and-order-versions.js';
 import * as licenceSlotFrees from './migrations/0016-licence-slot-frees.js';
 import * as freeTrials from './migrations/0019-free-trials.js';
 
@@ -35,6 +36,7 @@ const migrations: Record<string, DialectMigration> = {
   '0012-download-link-uses': downloadLinkUses,
   '0013-payment-outcomes-and-refunds': paymentOutcomesAndRefunds,
   '0014-order-events-shop-actor': orderEventsShopActor,
+  '0015-robot-releases-and-order-versions': robotReleasesAndOrderVersions,
   '0016-licence-slot-frees': licenceSlotFrees,
   '0019-free-trials': freeTrials,
 };

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderActor, OrderStatus } from '../../shared/order-states.js';
-import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../shared/schemas/catalogue.js';
+import type { BannerType, PageSlug, RiskLevel, RobotDelivery, RobotStatus } from '../../shared/schemas/catalogue.js';
 import type { OrderEventKind } from '../../shared/schemas/orders.js';
 import type { UserRole } from '../../shared/schemas/users.js';
 import type { campaignChannels, campaignStatuses, deliveryStatuses } from '../../shared/schemas/newsletter.js';
@@ -100,10 +100,47 @@ export interface RobotsTable {
   licence_demo_slots: ColumnType<number, number | undefined, number>;
   /** Null: licences for life. */
   licence_duration_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How a paid order gets its robot (decision 0018): uploaded per order, or the current release at once. */
+  delivery: ColumnType<RobotDelivery, RobotDelivery | undefined, RobotDelivery>;
   /** Days of a free trial (issue 18 §3, decision 0020); null: no trial. */
   trial_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_date: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A robot's release (decision 0018): the highest version is current. */
+export interface RobotReleasesTable {
+  id: string;
+  robot_id: string;
+  version: string;
+  /** The version's numbers zero-padded (shared/schemas/releases.ts versionKey): sorts as the versions do. */
+  version_key: string;
+  /** Sanitised rich text. */
+  notes: ColumnType<string, string | undefined, string>;
+  file_path: string;
+  file_name: string;
+  file_size: number;
+  released_at: ColumnType<string, string | undefined, never>;
+  /** When every completed order of the robot held it; null while the distribution job has work. */
+  distributed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * The files an order holds (decision 0018): its first delivery and each later one, by `seq`. Each
+ * version has its own downloads (SPEC §9's two); the highest seq is the order's current version.
+ */
+export interface OrderVersionsTable {
+  id: string;
+  order_id: string;
+  seq: number;
+  label: string;
+  /** The release it came from; null for a file uploaded for this order. */
+  release_id: string | null;
+  notes: ColumnType<string, string | undefined, string>;
+  file_path: string;
+  file_name: string;
+  download_count: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<string, string | undefined, never>;
 }
 
 export interface RobotStatsTable {
@@ -146,9 +183,6 @@ export interface OrdersTable {
   estimated_delivery: string;
   payment_id: string | null;
   pay_url: string | null;
-  file_path: string | null;
-  file_name: string | null;
-  download_count: ColumnType<number, number | undefined, number>;
   idempotency_key: string | null;
   /** When the client accepted the Terms and the Risk disclosure (DESIGN deviation 8). */
   terms_accepted_at: string | null;
@@ -217,6 +251,8 @@ export interface OrderEventsTable {
 export interface OrderDownloadsTable {
   id: string;
   order_id: string;
+  /** The version the link downloads (decision 0018); null only for rows from before versions. */
+  version_id: string | null;
   downloaded_at: string;
   ip_address: string | null;
   user_agent: string | null;
@@ -244,6 +280,8 @@ export interface OrderDownloadFetchesTable {
 export interface OrderDownloadGrantsTable {
   id: string;
   order_id: string;
+  /** The version whose downloads were given back. */
+  version_id: string | null;
   granted_by: string | null;
   granted_at: string;
   extra: number;
@@ -473,6 +511,8 @@ export interface Database {
   order_download_fetches: OrderDownloadFetchesTable;
   order_download_grants: OrderDownloadGrantsTable;
   order_events: OrderEventsTable;
+  order_versions: OrderVersionsTable;
+  robot_releases: RobotReleasesTable;
   banners: BannersTable;
   faqs: FaqsTable;
   newsletter_subscribers: NewsletterSubscribersTable;

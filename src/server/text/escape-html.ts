@@ -31,3 +31,18 @@ export function textFromHtml(html: string, maxLength = 200): string {
     .trim();
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
 }
+
+/**
+ * Plain-text rendering of rich text for an email's text part (newsletters, release notes): one
+ * line per block.
+ */
+export function htmlToText(html: string): string {
+  return (
+    html
+      .split(/<br\s*\/?>|<\/(?:p|h[1-6]|li|div|blockquote)>/i)
+      // Within a block, tags are inline formats (bold, a link): they join the words they wrap.
+      .map((block) => textFromHtml(block.replace(/<[^>]*>/g, ''), Number.POSITIVE_INFINITY))
+      .filter((line) => line !== '')
+      .join('\n')
+  );
+}

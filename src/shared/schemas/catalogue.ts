@@ -10,6 +10,12 @@ import { youtubeVideoId } from '../youtube-id.js';
 
 export const riskLevelSchema = z.enum(['low', 'medium', 'high']);
 export const robotStatusSchema = z.enum(['active', 'inactive']);
+/**
+ * How a paid order gets its robot (decision 0018): a build the owner uploads for that order
+ * (SPEC's flow), or the robot's current release, at once.
+ */
+export const robotDeliverySchema = z.enum(['per_order', 'automatic']);
+export type RobotDelivery = z.infer<typeof robotDeliverySchema>;
 export type RiskLevel = z.infer<typeof riskLevelSchema>;
 export type RobotStatus = z.infer<typeof robotStatusSchema>;
 
@@ -56,6 +62,10 @@ export const robotSchema = z.object({
   licence_demo_slots: z.number().int(),
   /** Null: a licence for life. */
   licence_duration_days: z.number().int().nullable(),
+  // Releases (issue 18 §1, decision 0018): how paid orders are delivered, and the highest
+  // release's version (null before the first).
+  delivery: robotDeliverySchema,
+  current_version: z.string().nullable(),
   /** Days of the free trial a signed-in client may start once (decision 0020); null: none. */
   trial_days: z.number().int().nullable(),
   created_date: z.string(),
@@ -218,6 +228,7 @@ export const robotInputSchema = z.object({
     .max(36_500, 'at most 36500 days')
     .nullable()
     .optional(),
+  delivery: robotDeliverySchema.optional(),
   /** Decision 0020: only for a licensed robot delivered automatically (the server says why otherwise). */
   trial_days: z
     .number({ error: 'a number of days, or empty for no trial' })

@@ -47,6 +47,25 @@ export const createOrderSchema = z.object({
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
+/**
+ * One file an order holds (decision 0018): its first delivery, or a later version (a new release
+ * of the robot, or a new file the owner uploaded for this order). Each has its own downloads.
+ */
+export const orderVersionSchema = z.object({
+  id: z.string(),
+  /** The release's version (2.1.0), or 1, 2, 3… for files uploaded for this order. */
+  label: z.string(),
+  /** Whether it is one of the robot's releases rather than a build made for this order. */
+  from_release: z.boolean(),
+  /** Sanitised rich text: the release notes; empty for a build made for this order. */
+  notes: z.string(),
+  file_name: z.string(),
+  created_at: z.string(),
+  download_count: z.number().int(),
+  downloads_remaining: z.number().int(),
+});
+export type OrderVersion = z.infer<typeof orderVersionSchema>;
+
 /** An order as its owner sees it. The storage key of the file never leaves the server. */
 export const orderSchema = z.object({
   id: z.string(),
@@ -65,10 +84,13 @@ export const orderSchema = z.object({
   terms_accepted_at: z.string().nullable(),
   payment_id: z.string().nullable(),
   pay_url: z.string().nullable(),
+  // The current (newest) version's file and downloads; `versions` has every one.
   has_file: z.boolean(),
   file_name: z.string().nullable(),
   download_count: z.number().int(),
   downloads_remaining: z.number().int(),
+  /** Every version the order holds, newest (current) first. */
+  versions: z.array(orderVersionSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -209,6 +231,8 @@ export const paymentCallbackRecordSchema = z.object({
 /** One issued link (one download): when it was asked for, first fetched, and fully sent. */
 export const downloadRecordSchema = z.object({
   id: z.string(),
+  /** The version it downloads (`versions[].id`). */
+  version_id: z.string().nullable(),
   downloaded_at: z.string(),
   ip_address: z.string().nullable(),
   user_agent: z.string().nullable(),
@@ -243,6 +267,8 @@ export const downloadFetchRecordSchema = z.object({
 
 export const downloadGrantRecordSchema = z.object({
   id: z.string(),
+  /** The version whose downloads were given back (the current one when it was given). */
+  version_id: z.string().nullable(),
   granted_at: z.string(),
   granted_by: z.string().nullable(),
   extra: z.number().int(),
@@ -267,9 +293,11 @@ export type OrderEmailRecord = z.infer<typeof orderEmailRecordSchema>;
  * What an order's timeline records for the owner: every status change, named by the order event
  * that made it (shared/order-states.ts OrderEvent: a payment report, a restart, a delivery, a
  * change by hand, a resolution of decision 0014, the client's or the shop's cancellation of an
- * unpaid order and money after it, issue 17 §3), and what the client was told only in general
- * words: `payment_request_failed`, the payment workflow gave no payment page (the client saw
- * SPEC §8's message, the detail says why).
+ * unpaid order and money after it, issue 17 §3; the automatic delivery of the robot's current
+ * release, decision 0018), and what the client was told only in general words:
+ * `payment_request_failed`, the payment workflow gave no payment page (the client saw SPEC §8's
+ * message, the detail says why); `automatic_delivery_missed`, a paid order of a robot delivered
+ * automatically found no release to deliver and waits for the owner.
  */
 export const orderEventKinds = [
   'payment_request_failed',
@@ -287,7 +315,11 @@ export const orderEventKinds = [
   'payment_after_cancellation',
   // The client freed a slot of the order's licence (issue 18 §2); no status changes.
   'licence_slot_freed',
-] as const satisfies readonly (OrderEvent['type'] | 'payment_request_failed' | 'licence_slot_freed')[];
+  'release_delivered',
+  'automatic_delivery_missed',
+] as const satisfies readonly (
+  OrderEvent['type'] | 'payment_request_failed' | 'licence_slot_freed' | 'automatic_delivery_missed'
+)[];
 export type OrderEventKind = (typeof orderEventKinds)[number];
 
 /** One line of an order's timeline. The status columns are null on a line that changed no status. */

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Category, Robot, RobotListQuery, RobotStatsHistoryPoint } from '../../../shared/schemas/catalogue.js';
-import type { Database, Robot as RobotRow } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
 import type { PublicCache } from '../../http/public-cache.js';
 import { CategoriesRepository } from './categories.repository.js';
-import { RobotsRepository } from './robots.repository.js';
+import { RobotsRepository, type RobotRow } from './robots.repository.js';
 
 const HISTORY_POINTS = 365;
 

@@ -3,6 +3,7 @@ import type { RobotUpdate } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
 import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
+import { saleProblem, type RobotReleasesService } from '../robot-releases/robot-releases.service.js';
 import { toRobot } from './catalogue.service.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import { trialProblem } from './robot-trial.js';
@@ -13,11 +14,15 @@ const DEFAULT_DEMO_SLOTS = 2;
 
 type RobotPatch = Partial<RobotInput>;
 
+/** What deleting a robot asks of its releases: their files, unless orders hold them. */
+export type ReleaseFiles = Pick<RobotReleasesService, 'filesOfRobot' | 'forgetFiles'>;
+
 /** Robot management (SPEC §2, §5): every robot, active or not; descriptions stored sanitised. */
 export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotPatch> {
   constructor(
     private readonly robots: RobotsRepository,
     private readonly categories: CategoriesRepository,
+    private readonly releaseFiles: ReleaseFiles,
   ) {}
 
   async list(): Promise<Robot[]> {
@@ -41,34 +46,45 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
     return columns;
   }
 
+  /** A new robot has no release yet: delivered automatically, it starts inactive (decision 0018). */
   async create(input: RobotInput): Promise<Robot> {
+    const problem = saleProblem({ status: input.status ?? 'active', delivery: input.delivery ?? 'per_order' }, 0);
+    if (problem) throw problem;
     const trial = trialProblem({
       trial_days: input.trial_days ?? null,
       licence_required: input.licence_required ?? false,
       licence_demo_slots: input.licence_demo_slots ?? DEFAULT_DEMO_SLOTS,
+      delivery: input.delivery ?? 'per_order',
     });
     if (trial) throw trial;
     const columns = await this.columns(input);
     return toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price }));
   }
 
+  /**
+   * Writes the patch, then checks the robot as it now is: active with automatic delivery needs a
+   * release, and a free trial needs the licence and automatic delivery (decision 0020). The check runs in the write's transaction, after the write took the robot's row,
+   * so a release deleted at the same moment cannot leave such a robot without one.
+   */
   async update(id: string, patch: RobotPatch): Promise<Robot> {
-    const current = await this.robots.findById(id);
-    if (!current) throw new NotFoundError('No such robot.');
-    // The robot as it would be saved (decision 0020).
-    const trial = trialProblem({
-      trial_days: patch.trial_days === undefined ? current.trial_days : patch.trial_days,
-      licence_required: patch.licence_required ?? current.licence_required,
-      licence_demo_slots: patch.licence_demo_slots ?? current.licence_demo_slots,
+    const columns = await this.columns(patch);
+    return this.robots.transaction(async (robots) => {
+      const updated = await robots.update(id, columns);
+      if (!updated) throw new NotFoundError('No such robot.');
+      const problem = saleProblem(updated, await robots.releaseCount(id));
+      if (problem) throw problem;
+      // Decision 0020: the robot as saved may offer its trial, or the whole write is undone.
+      const trial = trialProblem(updated);
+      if (trial) throw trial;
+      return toRobot(updated);
     });
-    if (trial) throw trial;
-    const updated = await this.robots.update(id, await this.columns(patch));
-    if (!updated) throw new NotFoundError('No such robot.');
-    return toRobot(updated);
   }
 
+  /** Orders keep the robot's name (DESIGN deviation 2) and the release files they hold. */
   async remove(id: string): Promise<void> {
     if (!(await this.robots.findById(id))) throw new NotFoundError('No such robot.');
+    const files = await this.releaseFiles.filesOfRobot(id);
     await this.robots.delete(id);
+    await this.releaseFiles.forgetFiles(files);
   }
 }

@@ -53,7 +53,7 @@ const SLOT_ATTEMPTS = 5;
 export class LicenceApiService {
   constructor(
     private readonly parts: LicenceParts,
-    /** The robot's current version for `latest_version`; releases (issue 18 §1) provide it. */
+    /** The robot's current release's version for `latest_version` (decision 0018). */
     private readonly latestVersion: (robotId: string) => Promise<string | null> = async () => null,
     private readonly now: () => number = Date.now,
   ) {}

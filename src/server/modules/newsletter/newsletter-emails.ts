@@ -1,17 +1,8 @@
-import { escapeHtml, textFromHtml } from '../../text/escape-html.js';
+import { escapeHtml, htmlToText } from '../../text/escape-html.js';
 import { newsletterMailStrings } from '../../text/server-strings.js';
 import type { MailMessage } from '../../integrations/mailer.js';
 
 const languages = ['en', 'fr'] as const;
-
-/** Plain-text rendering of newsletter HTML for the text/plain part: one line per block. */
-export function htmlToText(html: string): string {
-  return html
-    .split(/<br\s*\/?>|<\/(?:p|h[1-6]|li|div|blockquote)>/i)
-    .map((block) => textFromHtml(block, Number.POSITIVE_INFINITY))
-    .filter((line) => line !== '')
-    .join('\n');
-}
 
 /**
  * Links and images stored as paths of this site (editor uploads are `/files/public/…`) made

@@ -44,7 +44,7 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     return order;
   };
 
-  it('delivers a file: completes the order, keeps the original name, and replaces an older file', async () => {
+  it('delivers a file: completes the order, keeps the original name, and keeps an older file as an earlier version', async () => {
     const order = await paidOrder();
     const first = await uploadRobotFile(shop.app, admin, order.id, 'Alpha EA.mq5', Buffer.from('first'));
     expect(first.statusCode).toBe(200);
@@ -52,9 +52,11 @@ describe.each(testDialects)('order management on %s', (dialect) => {
     expect(orderFiles(order.id)).toHaveLength(1);
     const second = await uploadRobotFile(shop.app, admin, order.id, '../../etc/Alpha v2.ZIP', robotZip());
     expect(second.json().file_name).toBe('Alpha v2.ZIP');
+    // Decision 0018: a later file is the order's version 2; version 1 stays, with its own file.
+    expect(second.json().versions.map((version: { label: string }) => version.label)).toEqual(['2', '1']);
     const files = orderFiles(order.id);
-    expect(files).toHaveLength(1);
-    expect(readFileSync(files[0]!).equals(robotZip())).toBe(true);
+    expect(files).toHaveLength(2);
+    expect(files.filter((file) => readFileSync(file).equals(robotZip()))).toHaveLength(1);
   });
 
   it('refuses delivery for an unpaid order, a wrong type and a file over 50 MB, keeping nothing', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../shared/constants.js';
 import { shortOrderNumber } from '../../../shared/order-number.js';
@@ -14,14 +13,16 @@ import {
 } from '../../../shared/schemas/orders.js';
 import type { AuditPort } from '../../http/audit-port.js';
 import { csvCell } from '../../http/csv-cell.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../errors.js';
+import { robotFileCheck, robotFileExtension } from '../../storage/robot-file-check.js';
 import type { Storage } from '../../storage/storage.js';
-import { cleanFileName, withoutHiddenCharacters } from '../../text/file-names.js';
+import { cleanFileName } from '../../text/file-names.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
+import type { OrderVersionRow } from './order-versions.repository.js';
 import { toAdminOrder, toOrderEvent } from './order-views.js';
 import type { AdminOrderRow, OrdersRepository } from './orders.repository.js';
-import { robotFileCheck } from './robot-file-check.js';
 
 const REVENUE_DAYS = 30;
 
@@ -38,17 +39,14 @@ const resolutionEvents: Record<OrderResolution, OrderEvent> = {
   cancel: { type: 'cancelled' },
 };
 
-/** The extension of an accepted robot file name (lower case), or null. */
-export function robotFileExtension(fileName: string): (typeof ROBOT_FILE_EXTENSIONS)[number] | null {
-  const extension = path.extname(withoutHiddenCharacters(fileName).trim()).slice(1).toLowerCase();
-  return (ROBOT_FILE_EXTENSIONS as readonly string[]).includes(extension)
-    ? (extension as (typeof ROBOT_FILE_EXTENSIONS)[number])
-    : null;
+/** The folder of the files uploaded for one order: its own, unlike release files that orders share. */
+function orderFilesFolder(orderId: string): string {
+  return `private/orders/${orderId}/`;
 }
 
-/** Where a delivered robot file is stored: a new key per upload, so a replaced file never collides. */
+/** Where a delivered robot file is stored: a new key per upload, so versions never collide. */
 export function robotFileKey(orderId: string, extension: string): string {
-  return `private/orders/${orderId}/${randomUUID()}.${extension}`;
+  return `${orderFilesFolder(orderId)}${randomUUID()}.${extension}`;
 }
 
 const csvColumns = [
@@ -64,6 +62,9 @@ const csvColumns = [
   'download_count',
   'file_name',
 ] as const;
+
+/** A CSV line's values: the order's columns, and its current version's downloads and file. */
+type CsvRow = AdminOrderRow & { download_count: number; file_name: string | null };
 
 /** Order management for administrators and scripts (SPEC §2 Dashboard, §4, §9). */
 export class AdminOrdersService {
@@ -85,13 +86,24 @@ export class AdminOrdersService {
       (query.page - 1) * ADMIN_ORDERS_PAGE_SIZE,
       ADMIN_ORDERS_PAGE_SIZE,
     );
-    return { items: items.map(toAdminOrder), total, page: query.page, page_size: ADMIN_ORDERS_PAGE_SIZE };
+    const rows = await this.orders.withVersions(items);
+    return {
+      items: rows.map((row) => toAdminOrder(row, row.versions)),
+      total,
+      page: query.page,
+      page_size: ADMIN_ORDERS_PAGE_SIZE,
+    };
   }
 
-  private async find(id: string): Promise<AdminOrderRow> {
+  private async find(id: string): Promise<AdminOrderRow & { versions: OrderVersionRow[] }> {
     const row = await this.orders.adminFind(id);
     if (!row) throw new NotFoundError('Order not found.');
-    return row;
+    return (await this.orders.withVersions([row]))[0]!;
+  }
+
+  private async view(id: string): Promise<AdminOrder> {
+    const row = await this.find(id);
+    return toAdminOrder(row, row.versions);
   }
 
   async detail(id: string): Promise<AdminOrderDetail> {
@@ -104,12 +116,20 @@ export class AdminOrdersService {
       this.emails.history(id),
       this.orders.events(id),
     ]);
-    return { ...toAdminOrder(row), callbacks, downloads, fetches, grants, emails, events: events.map(toOrderEvent) };
+    return {
+      ...toAdminOrder(row, row.versions),
+      callbacks,
+      downloads,
+      fetches,
+      grants,
+      emails,
+      events: events.map(toOrderEvent),
+    };
   }
 
   async setStatus(id: string, status: OrderStatus, by: Administrator): Promise<AdminOrder> {
     await this.status.apply(id, { type: 'admin_set', status }, 'administrator', { by });
-    return toAdminOrder(await this.find(id));
+    return this.view(id);
   }
 
   /**
@@ -141,14 +161,16 @@ export class AdminOrdersService {
           ...(note ? { note: { from: null, to: note } } : {}),
         },
       });
-    return toAdminOrder(await this.find(id));
+    return this.view(id);
   }
 
   /**
-   * Stores a delivered robot file and completes the order (SPEC §4). The type is taken from the
-   * name before a byte is stored; the content is checked against it (robot-file-check.ts) and the
-   * size counted while streaming. A refused or broken upload leaves nothing, and a replaced file
-   * is removed once the new one is in place.
+   * Stores a robot file built for this order as its next version and completes the order (SPEC
+   * §4, decision 0018). The type is taken from the name before a byte is stored; the content is
+   * checked against it (storage/robot-file-check.ts) and the size counted while streaming. A
+   * refused or broken upload leaves nothing. The first version is the delivery ('delivered'
+   * email); a later one is a new version, labelled 2, 3…, with its own email and downloads, the
+   * earlier ones kept.
    */
   async deliverFile(id: string, fileName: string, body: Readable, by: Administrator): Promise<AdminOrder> {
     const before = await this.find(id);
@@ -165,33 +187,56 @@ export class AdminOrdersService {
     const checked = body.pipe(robotFileCheck(extension));
     body.once('error', (error) => checked.destroy(error));
     await this.storage.put(key, checked, { maxBytes: ROBOT_FILE_MAX_BYTES });
-    const updated = await this.status.write(
-      before,
-      transition.next,
-      { actor: 'administrator', by, kind: 'file_delivered' },
-      { file_path: key, file_name: cleanFileName(fileName, `robot.${extension}`) },
-      (orders, after) => this.emails.toClient('delivered', after, orders),
-    );
+    const file = {
+      release_id: null,
+      notes: '',
+      file_path: key,
+      file_name: cleanFileName(fileName, `robot.${extension}`),
+    };
+    let updated;
+    try {
+      updated = await this.status.write(
+        before,
+        transition.next,
+        { actor: 'administrator', by, kind: 'file_delivered' },
+        {},
+        async (orders, after) => {
+          const version = await orders.versions.add(id, file);
+          if (version.seq === 1) await this.emails.toClient('delivered', after, orders);
+          else await this.emails.newVersion(after, version, orders);
+        },
+      );
+    } catch (error) {
+      await this.storage.delete(key);
+      // Another version was added to the order at the same moment.
+      if (isUniqueViolation(error)) throw new ConflictError('The order changed during the upload; try again.');
+      throw error;
+    }
     if (!updated) {
       await this.storage.delete(key);
       throw new ConflictError('The order changed during the upload; try again.');
     }
-    if (before.file_path && before.file_path !== key) await this.storage.delete(before.file_path);
-    return toAdminOrder(await this.find(id));
+    return this.view(id);
   }
 
+  /** Deletes the order with its versions; the files uploaded for it go too, release files stay. */
   async remove(id: string): Promise<void> {
+    const versions = await this.orders.versions.ofOrders([id]);
     const deleted = await this.orders.delete(id);
     if (!deleted) throw new NotFoundError('Order not found.');
-    if (deleted.file_path) await this.storage.delete(deleted.file_path);
+    for (const version of versions)
+      if (version.file_path.startsWith(orderFilesFolder(id))) await this.storage.delete(version.file_path);
     this.status.announce(id);
   }
 
+  /** Gives downloads of the order's current version back (decision 0018). */
   async grantDownloads(id: string, extra: number, adminId: string): Promise<AdminOrder> {
-    const row = await this.orders.grantDownloads(id, extra, adminId);
-    if (!row) throw new NotFoundError('Order not found.');
+    const granted = await this.orders.grantDownloads(id, extra, adminId);
+    if (!granted) throw new NotFoundError('Order not found.');
+    if (!granted.version)
+      throw new ConflictError('No robot file has been delivered for this order yet.', 'file_unavailable');
     this.status.announce(id);
-    return toAdminOrder(await this.find(id));
+    return this.view(id);
   }
 
   async totals(now = new Date()): Promise<DashboardTotals> {
@@ -223,7 +268,12 @@ export class AdminOrdersService {
   async *csvLines(query: { status?: OrderStatus | undefined; q?: string | undefined }): AsyncGenerator<string> {
     yield `${csvColumns.join(',')}\r\n`;
     for await (const batch of this.orders.adminAll(query)) {
-      yield batch.map((row) => `${csvColumns.map((column) => csvCell(row[column])).join(',')}\r\n`).join('');
+      const rows: CsvRow[] = (await this.orders.withVersions(batch)).map((row) => ({
+        ...row,
+        download_count: row.versions[0]?.download_count ?? 0,
+        file_name: row.versions[0]?.file_name ?? null,
+      }));
+      yield rows.map((row) => `${csvColumns.map((column) => csvCell(row[column])).join(',')}\r\n`).join('');
     }
   }
 }

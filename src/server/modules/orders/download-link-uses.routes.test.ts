@@ -284,9 +284,9 @@ describe.each(
     const link = await newLink(order.id);
     const [downloadId, expiry, tag] = link.split('/').pop()!.split('.') as [string, string, string];
     const { file_path } = await shop.app.database.db
-      .selectFrom('orders')
+      .selectFrom('order_versions')
       .select('file_path')
-      .where('id', '=', order.id)
+      .where('order_id', '=', order.id)
       .executeTakeFirstOrThrow();
     expect(DownloadLinks.fileTag(file_path!)).toBe(tag);
     // A signature with a '-' or '_' in it (most have one), for its standard-base64 twin.

@@ -50,6 +50,7 @@ export class RangeNotSatisfiableError extends AppError {
   }
 }
 
+const fileUnavailable = () => new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
 const invalidLink = () => new ForbiddenError('This download link has expired or is not valid.');
 const fileGone = () => new NotFoundError('This file is no longer available.');
 /** A refunded or cancelled order: its file will not be available again (decision 0014). */
@@ -81,8 +82,8 @@ export function requestedRange(header: string, size: number): ByteRange | 'unsat
 }
 
 /**
- * Downloads of delivered robot files (SPEC §5, §7; decision 0008): each of an order's two
- * downloads is one signed link, and each link is one download. Its first fetch claims it; later
+ * Downloads of delivered robot files (SPEC §5, §7; decision 0008): each of the two downloads of
+ * each of an order's versions (decision 0018) is one signed link, and each link is one download. Its first fetch claims it; later
  * fetches may only continue it with Range (a dropped connection resumed) within its hour; once
  * its answers have sent as many bytes as the file has, it answers no more. Every fetch is
  * logged, and a link dies when its order leaves the downloadable status.
@@ -99,30 +100,39 @@ export class OrderDownloads {
     },
   ) {}
 
-  /** Counts one of the order's downloads and answers its link. */
-  async issue(user: CurrentUser, id: string, context: DownloadRequestContext): Promise<DownloadLink> {
+  /**
+   * Counts one of the downloads of the order's version (its current one when `versionId` is null;
+   * each version has its own, decision 0018) and answers its link.
+   */
+  async issue(
+    user: CurrentUser,
+    id: string,
+    versionId: string | null,
+    context: DownloadRequestContext,
+  ): Promise<DownloadLink> {
     const { orders } = this.deps;
     const order = await orders.findOwn(id, user.id);
     if (!order) throw new NotFoundError('Order not found.');
-    if (order.status !== downloadableStatus || !order.file_path)
-      throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
-    const issued = await orders.issueDownload(id, user.id, {
+    const version = versionId === null ? await orders.versions.current(id) : await orders.versions.find(id, versionId);
+    if (versionId !== null && !version) throw new NotFoundError('This order has no such version.');
+    if (order.status !== downloadableStatus || !version) throw fileUnavailable();
+    const issued = await orders.issueDownload(id, version.id, user.id, {
       ipAddress: context.ipAddress,
       userAgent: context.userAgent?.slice(0, 500) ?? null,
     });
-    if (!issued?.order.file_path) {
-      const now = await orders.findOwn(id, user.id);
+    if (!issued) {
+      const now = await orders.versions.findById(version.id);
       if (now && now.download_count >= MAX_DOWNLOADS_PER_ORDER)
-        throw new AppError(409, 'download_limit_reached', 'The download limit of this order is reached.');
-      throw new AppError(409, 'file_unavailable', 'The robot file is not available yet.');
+        throw new AppError(409, 'download_limit_reached', 'The download limit of this version is reached.');
+      throw fileUnavailable();
     }
     const expiresAt = Date.now() + SIGNED_DOWNLOAD_TTL_SECONDS * 1000;
-    const token = this.deps.links.sign(issued.downloadId, issued.order.file_path, expiresAt);
+    const token = this.deps.links.sign(issued.downloadId, issued.version.file_path, expiresAt);
     this.deps.status.announce(id);
     return {
       url: `${this.deps.publicUrl}/api/downloads/${token}`,
       expires_at: new Date(expiresAt).toISOString(),
-      remaining: Math.max(0, MAX_DOWNLOADS_PER_ORDER - issued.order.download_count),
+      remaining: Math.max(0, MAX_DOWNLOADS_PER_ORDER - issued.version.download_count),
     };
   }
 
@@ -147,12 +157,13 @@ export class OrderDownloads {
 
     if (claims.expiresAtMs <= Date.now()) throw await refuse('refused_expired', invalidLink());
     // "Downloadable" is asked now, at every fetch: a link dies when its order leaves that status
-    // (an administrator's change, a refund) and when the file it was made for is replaced.
+    // (an administrator's change, a refund) and when its version's file is gone.
     const order = await orders.findById(download.order_id);
     if (order && closedOrderStatuses.includes(order.status)) throw await refuse('refused_unavailable', orderClosed());
-    if (!order || order.status !== downloadableStatus || !order.file_path || !claims.matches(order.file_path))
+    const version = download.version_id ? await orders.versions.findById(download.version_id) : undefined;
+    if (!order || order.status !== downloadableStatus || !version || !claims.matches(version.file_path))
       throw await refuse('refused_unavailable', fileGone());
-    const filePath = order.file_path;
+    const filePath = version.file_path;
     const found = await storage.stat(filePath);
     if (!found) throw await refuse('refused_unavailable', fileGone());
     if (download.completed_at) throw await refuse('refused_used', linkUsed());
@@ -162,7 +173,7 @@ export class OrderDownloads {
     const asked = fetch.range !== undefined && (fetch.ifRange === undefined || fetch.ifRange === etag);
     const range = asked ? requestedRange(fetch.range!, found.size) : null;
     if (range === 'unsatisfiable') throw await refuse('refused_range', new RangeNotSatisfiableError(found.size));
-    const fileName = order.file_name ?? filePath.split('/').pop()!;
+    const fileName = version.file_name;
     const answer = { fileName, size: found.size, etag, range };
 
     if (fetch.head) {

@@ -84,6 +84,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       emails,
       pino({ level: 'silent' }),
       noLicences,
+      { afterPaid: async () => ({ kind: 'per_order' }) },
     );
     const before = (await orders.findById(order.id))!;
     const reported = { actor: 'workflow', kind: 'payment_reported' } as const;

@@ -4,6 +4,7 @@ import { nextOrderStatus, type OrderActor, type OrderEvent, type OrderStatus } f
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { OrdersTable } from '../../db/schema.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
+import type { AutomaticDelivery } from './automatic-delivery.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderRow, OrdersRepository, StatusChangeEntry, StatusWriteColumns } from './orders.repository.js';
 
@@ -53,8 +54,10 @@ export interface OrderLicences {
  * status so that a callback and an administrator acting at the same moment cannot both win on a
  * stale read. One transaction holds the change, its line in the order's timeline, the emails that
  * go with the new status (the email outbox, decision 0015) and what the caller adds (a callback's
- * record, decision 0014): a crash between them leaves none. Once it commits, the waiting pages
- * are told, the emails leave and the order's licence follows its status.
+ * record, decision 0014): a crash between them leaves none. An order of a robot delivered
+ * automatically that becomes paid is completed with the robot's current release in the same
+ * transaction (decision 0018). Once it commits, the waiting pages are told, the emails leave and
+ * the order's licence follows its status.
  */
 export class OrderStatusChanger {
   constructor(
@@ -63,6 +66,7 @@ export class OrderStatusChanger {
     private readonly emails: OrderEmails,
     private readonly log: FastifyBaseLogger,
     private readonly licences: OrderLicences,
+    private readonly delivery: Pick<AutomaticDelivery, 'afterPaid'>,
   ) {}
 
   async apply(orderId: string, event: EventOf, actor: OrderActor, options: ApplyOptions = {}): Promise<StatusChange> {
@@ -146,8 +150,18 @@ export class OrderStatusChanger {
     const updated = await orders.compareAndSetStatus(before.id, before.status, to, entry, columns);
     if (!updated || before.status === updated.status) return updated;
     if (updated.status === 'paid') {
+      const delivery = await this.delivery.afterPaid(orders, updated);
+      // A free trial (decision 0020) was not paid: its own email is its service's, and if it
+      // found no release, the trial is undone by its caller; nobody is told of a payment.
+      if (updated.trial) return delivery.kind === 'delivered' ? delivery.order : updated;
+      if (delivery.kind === 'delivered') {
+        // Paid and delivered at once: the client hears that the robot is ready.
+        await this.emails.toClient('delivered', delivery.order, orders);
+        await this.emails.toAdministrators(delivery.order, orders, 'adminDelivered', delivery.version.label);
+        return delivery.order;
+      }
       await this.emails.toClient('paid', updated, orders);
-      await this.emails.toAdministrators(updated, orders);
+      await this.emails.toAdministrators(updated, orders, delivery.kind === 'missing' ? 'adminNoRelease' : 'adminPaid');
     }
     // Decision 0014: the client learns of a refund in the language they ordered in.
     if (updated.status === 'refunded') await this.emails.toClient('refunded', updated, orders);

@@ -57,7 +57,8 @@ export class OrderStreams {
     try {
       const row = await this.orders.findById(orderId);
       if (!row) return;
-      const order = toOrder(row);
+      const [withVersions] = await this.orders.withVersions([row]);
+      const order = toOrder(row, withVersions!.versions);
       for (const watcher of watchers) watcher(order);
     } catch (error) {
       this.log.warn({ err: error, orderId }, 'order change could not be read for its streams');

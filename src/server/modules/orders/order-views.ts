@@ -4,12 +4,32 @@ import {
   type AdminOrder,
   type Order,
   type OrderTimelineEvent,
+  type OrderVersion,
   type PaymentFlag,
 } from '../../../shared/schemas/orders.js';
+import type { OrderVersionRow } from './order-versions.repository.js';
 import type { AdminOrderRow, OrderEventRow, OrderRow } from './orders.repository.js';
 
-/** An order as its owner sees it: never the storage key, nor the idempotency key. */
-export function toOrder(row: OrderRow): Order {
+/** A version as the order's owner sees it: never its storage key. */
+function toOrderVersion(row: OrderVersionRow): OrderVersion {
+  return {
+    id: row.id,
+    label: row.label,
+    from_release: row.release_id !== null,
+    notes: row.notes,
+    file_name: row.file_name,
+    created_at: row.created_at,
+    download_count: row.download_count,
+    downloads_remaining: Math.max(0, MAX_DOWNLOADS_PER_ORDER - row.download_count),
+  };
+}
+
+/**
+ * An order as its owner sees it, with its versions (newest first, as the repository reads them):
+ * never a storage key, nor the idempotency key. The file fields are its current version's.
+ */
+export function toOrder(row: OrderRow, versions: readonly OrderVersionRow[]): Order {
+  const current = versions[0];
   return {
     id: row.id,
     robot_id: row.robot_id,
@@ -26,10 +46,11 @@ export function toOrder(row: OrderRow): Order {
     terms_accepted_at: row.terms_accepted_at,
     payment_id: row.payment_id,
     pay_url: row.pay_url,
-    has_file: row.file_path !== null,
-    file_name: row.file_name,
-    download_count: row.download_count,
-    downloads_remaining: Math.max(0, MAX_DOWNLOADS_PER_ORDER - row.download_count),
+    has_file: current !== undefined,
+    file_name: current?.file_name ?? null,
+    download_count: current?.download_count ?? 0,
+    downloads_remaining: Math.max(0, MAX_DOWNLOADS_PER_ORDER - (current?.download_count ?? 0)),
+    versions: versions.map(toOrderVersion),
   };
 }
 
@@ -44,9 +65,9 @@ function parseFlags(text: string | null): PaymentFlag[] {
   }
 }
 
-export function toAdminOrder(row: AdminOrderRow): AdminOrder {
+export function toAdminOrder(row: AdminOrderRow, versions: readonly OrderVersionRow[]): AdminOrder {
   return {
-    ...toOrder(row),
+    ...toOrder(row, versions),
     user_id: row.user_id,
     client_email: row.client_email,
     client_name: row.client_name,

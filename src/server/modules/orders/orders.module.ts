@@ -4,14 +4,15 @@ import { createOrderChanges } from '../../realtime/order-changes.js';
 import { createCatalogueService } from '../catalogue/catalogue.service.js';
 import { createLicencesService } from '../licences/licences.service.js';
 import type { ModuleContext } from '../module-context.js';
+import { createCurrentReleases } from '../robot-releases/robot-releases.service.js';
 import { adminOrdersRoutes } from './admin-orders.routes.js';
 import { AdminOrdersService } from './admin-orders.service.js';
+import { AutomaticDelivery } from './automatic-delivery.js';
 import { DownloadLinks } from './download-links.js';
 import { OrderDownloads } from './order-downloads.js';
 import { OrderEmails } from './order-emails.js';
 import { OrderStatusChanger } from './order-status.js';
 import { OrderStreams } from './order-streams.js';
-import { toOrder } from './order-views.js';
 import { OrdersRepository } from './orders.repository.js';
 import { ordersRoutes } from './orders.routes.js';
 import { OrdersService } from './orders.service.js';
@@ -27,8 +28,9 @@ import { unpaidOrdersRoutes } from './unpaid-orders.routes.js';
 import { UnpaidOrdersService } from './unpaid-orders.service.js';
 
 /**
- * Orders, payment and delivery (issue 9): one repository, one status changer, four route plugins,
- * and the job that cancels orders left unpaid (issue 17 §3).
+ * Orders, payment and delivery (issue 9): one repository, one status changer (which also delivers
+ * robots' current releases automatically, decision 0018), four route plugins, and the job that
+ * cancels orders left unpaid (issue 17 §3).
  */
 export async function register(
   app: FastifyInstance,
@@ -42,7 +44,14 @@ export async function register(
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => changes.close());
   const emails = new OrderEmails({ outbox: emailOutbox, publicUrl: config.publicUrl });
-  const status = new OrderStatusChanger(orders, changes, emails, log, createLicencesService(db, config));
+  const status = new OrderStatusChanger(
+    orders,
+    changes,
+    emails,
+    log,
+    createLicencesService(db, config),
+    new AutomaticDelivery(createCurrentReleases),
+  );
   const service = new OrdersService({
     orders,
     catalogue: createCatalogueService(db),
@@ -71,6 +80,7 @@ export async function register(
     status,
     emails,
     ownOrder: (user, id) => service.getOwnRow(user, id),
+    view: (row) => service.view(row),
     expiryDays: async () => unpaidOrderExpiryDays((await settings.getAll()).unpaid_order_expiry_days),
   });
   await app.register(unpaidOrdersRoutes(unpaid));
@@ -88,7 +98,7 @@ export async function register(
     catalogue: createCatalogueService(db),
     status,
     emails: new TrialEmails({ outbox: emailOutbox, publicUrl: config.publicUrl }),
-    view: async (row) => toOrder(row),
+    view: (row) => service.view(row),
   });
   await app.register(trialOrdersRoutes(trials));
   const reminders = new TrialReminders({ service: trials, exclusive, log });

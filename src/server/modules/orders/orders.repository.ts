@@ -10,6 +10,7 @@ import {
 } from '../../../shared/order-states.js';
 import type { AdminOrdersQuery, DownloadFetchOutcome } from '../../../shared/schemas/orders.js';
 import type { Database, OrderDownloadsTable, OrderEventsTable, OrdersTable } from '../../db/schema.js';
+import { OrderVersionsRepository, type OrderVersionRow } from './order-versions.repository.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type DownloadRow = Selectable<OrderDownloadsTable>;
@@ -17,16 +18,14 @@ export type AdminOrderRow = OrderRow & { client_email: string | null; client_nam
 export type OrderEventRow = Awaited<ReturnType<OrdersRepository['events']>>[number];
 
 /**
- * What changes with a status: a payment restart moves the last attempt's ids aside, a delivery
- * stores the file, a payment report stores what was paid and the owner's flags.
+ * What changes with a status: a payment restart moves the last attempt's ids aside, a payment
+ * report stores what was paid and the owner's flags. (A delivery adds a version: order_versions.)
  */
 export type StatusWriteColumns = Partial<
   Pick<
     Updateable<OrdersTable>,
     | 'payment_id'
     | 'pay_url'
-    | 'file_path'
-    | 'file_name'
     | 'amount_paid'
     | 'paid_currency'
     | 'payment_flags'
@@ -78,6 +77,17 @@ export class OrdersRepository {
    * outbox) go through it.
    */
   constructor(readonly db: Kysely<Database>) {}
+
+  /** The order versions' SQL on the same database or transaction (decision 0018). */
+  get versions(): OrderVersionsRepository {
+    return new OrderVersionsRepository(this.db);
+  }
+
+  /** Each row with its versions, newest first, read in one query. */
+  async withVersions<Row extends OrderRow>(rows: Row[]): Promise<(Row & { versions: OrderVersionRow[] })[]> {
+    const versions = await this.versions.ofOrders(rows.map((row) => row.id));
+    return rows.map((row) => ({ ...row, versions: versions.filter((version) => version.order_id === row.id) }));
+  }
 
   /**
    * Runs `work` in one transaction: whatever it writes through the repository it is given (or
@@ -218,39 +228,49 @@ export class OrdersRepository {
   }
 
   /**
-   * Counts one download and records its link, in one transaction. The count is one conditional
-   * update, so parallel requests can never go past the limit: the row changes only while it is
-   * still under it. Undefined when nothing was counted.
+   * Counts one download of the order's version and records its link, in one transaction. The
+   * count is one conditional update, so parallel requests can never go past the version's limit:
+   * the row changes only while it is still under it, and while the order is the user's and
+   * downloadable. Undefined when nothing was counted.
    */
   async issueDownload(
     id: string,
+    versionId: string,
     userId: string,
     client: { ipAddress: string | null; userAgent: string | null },
-  ): Promise<{ order: OrderRow; downloadId: string } | undefined> {
+  ): Promise<{ version: OrderVersionRow; downloadId: string } | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const order = await trx
-        .updateTable('orders')
+      const version = await trx
+        .updateTable('order_versions')
         .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('status', '=', downloadableStatus)
-        .where('file_path', 'is not', null)
+        .where('id', '=', versionId)
+        .where('order_id', '=', id)
         .where('download_count', '<', MAX_DOWNLOADS_PER_ORDER)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('orders')
+              .select('orders.id')
+              .where('orders.id', '=', id)
+              .where('orders.user_id', '=', userId)
+              .where('orders.status', '=', downloadableStatus),
+          ),
+        )
         .returningAll()
         .executeTakeFirst();
-      if (!order) return undefined;
+      if (!version) return undefined;
       const downloadId = randomUUID();
       await trx
         .insertInto('order_downloads')
         .values({
           id: downloadId,
           order_id: id,
+          version_id: versionId,
           downloaded_at: new Date().toISOString(),
           ip_address: client.ipAddress,
           user_agent: client.userAgent,
         })
         .execute();
-      return { order, downloadId };
+      return { version, downloadId };
     });
   }
 
@@ -260,7 +280,8 @@ export class OrdersRepository {
 
   /**
    * The compare-and-set that makes a link one download: reserves `bytes` for a fetch of a link,
-   * and marks its first fetch, only while the order is still downloadable with this file, the
+   * and marks its first fetch, only while the order is still downloadable and the link's version
+   * is this file, the
    * link has not sent a whole file yet, and either it was never fetched or the fetch continues it
    * (`continuation`, a Range request) within `budget` bytes, counting what is still being sent.
    * Logs the fetch, served or refused as `refused_used`, in the same transaction. Whether the
@@ -289,11 +310,12 @@ export class OrdersRepository {
         )
         .where(({ exists, selectFrom }) =>
           exists(
-            selectFrom('orders')
-              .select('orders.id')
-              .whereRef('orders.id', '=', 'order_downloads.order_id')
+            selectFrom('order_versions')
+              .innerJoin('orders', 'orders.id', 'order_versions.order_id')
+              .select('order_versions.id')
+              .whereRef('order_versions.id', '=', 'order_downloads.version_id')
               .where('orders.status', '=', downloadableStatus)
-              .where('orders.file_path', '=', fetch.filePath),
+              .where('order_versions.file_path', '=', fetch.filePath),
           ),
         )
         .executeTakeFirst();
@@ -356,24 +378,28 @@ export class OrdersRepository {
     return this.db.deleteFrom('orders').where('id', '=', id).returningAll().executeTakeFirst();
   }
 
-  /** Gives back up to `extra` used downloads (the count never goes below zero) and records it. */
-  async grantDownloads(id: string, extra: number, grantedBy: string): Promise<OrderRow | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('orders')
-        .set({
-          download_count: sql<number>`case when download_count > ${extra} then download_count - ${extra} else 0 end`,
-          updated_at: new Date().toISOString(),
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await trx
-        .insertInto('order_download_grants')
-        .values({ id: randomUUID(), order_id: id, granted_by: grantedBy, granted_at: new Date().toISOString(), extra })
-        .execute();
-      return row;
+  /**
+   * Gives back up to `extra` used downloads of the order's current version (the count never goes
+   * below zero) and records it (decision 0018). Undefined when there is no such order; the
+   * version undefined when it holds none.
+   */
+  async grantDownloads(
+    id: string,
+    extra: number,
+    grantedBy: string,
+  ): Promise<{ order: OrderRow; version: OrderVersionRow | undefined } | undefined> {
+    return this.transaction(async (orders) => {
+      const version = await orders.versions.grant(id, extra, grantedBy);
+      // The order's event stream sends a change of its updated_at.
+      const order = version
+        ? await orders.db
+            .updateTable('orders')
+            .set({ updated_at: new Date().toISOString() })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst()
+        : await orders.findById(id);
+      return order && { order, version };
     });
   }
 
@@ -452,7 +478,7 @@ export class OrdersRepository {
   async downloads(orderId: string) {
     return this.db
       .selectFrom('order_downloads')
-      .select(['id', 'downloaded_at', 'ip_address', 'user_agent', 'first_fetched_at', 'completed_at'])
+      .select(['id', 'version_id', 'downloaded_at', 'ip_address', 'user_agent', 'first_fetched_at', 'completed_at'])
       .where('order_id', '=', orderId)
       .orderBy('downloaded_at', 'desc')
       .orderBy('id')
@@ -510,7 +536,7 @@ export class OrdersRepository {
   async grants(orderId: string) {
     return this.db
       .selectFrom('order_download_grants')
-      .select(['id', 'granted_at', 'granted_by', 'extra'])
+      .select(['id', 'version_id', 'granted_at', 'granted_by', 'extra'])
       .where('order_id', '=', orderId)
       .orderBy('granted_at', 'desc')
       .orderBy('id')

@@ -282,9 +282,9 @@ describe.each(testDialects)('orders of a client on %s', (dialect) => {
       const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
       expect((await shop.app.inject({ method: 'GET', url: `/api/downloads/${altered}` })).statusCode).toBe(403);
       const row = await shop.app.database.db
-        .selectFrom('orders')
+        .selectFrom('order_versions')
         .select('file_path')
-        .where('id', '=', order.id)
+        .where('order_id', '=', order.id)
         .executeTakeFirstOrThrow();
       const expired = new DownloadLinks(shop.config.authSecret).sign(
         token.split('.')[0]!,

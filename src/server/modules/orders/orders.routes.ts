@@ -17,6 +17,7 @@ import type { OrdersService } from './orders.service.js';
 export const HEARTBEAT_MS = 25_000;
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+const versionParams = idParams.extend({ versionId: z.string().min(1).max(100) });
 const tokenParams = z.object({ token: z.string().min(1).max(100) });
 
 /** Keys are opaque to us; printable ASCII keeps logs and indexes sane. */
@@ -36,9 +37,9 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** The version of an order a stream last sent, as its SSE event id. */
+/** The state of an order a stream last sent, as its SSE event id: a new version or download changes it. */
 function eventId(order: Order): string {
-  return `${order.updated_at}|${order.status}|${order.download_count}`;
+  return `${order.updated_at}|${order.status}|${order.versions.map((version) => version.download_count).join(',')}`;
 }
 
 /** A request header given once, as text; a repeated header counts as absent. */
@@ -85,11 +86,22 @@ export function ordersRoutes(
       (request) => orders.startPayment(request.user!, request.params.id),
     );
 
+    // The order's current version (decision 0018); the next route downloads any of its versions.
     app.post(
       '/api/orders/:id/download',
       { config: { access: 'owner' }, schema: { params: idParams, response: { 200: downloadLinkSchema } } },
       (request) =>
-        downloads.issue(request.user!, request.params.id, {
+        downloads.issue(request.user!, request.params.id, null, {
+          ipAddress: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        }),
+    );
+
+    app.post(
+      '/api/orders/:id/versions/:versionId/download',
+      { config: { access: 'owner' }, schema: { params: versionParams, response: { 200: downloadLinkSchema } } },
+      (request) =>
+        downloads.issue(request.user!, request.params.id, request.params.versionId, {
           ipAddress: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         }),

@@ -75,7 +75,7 @@ export class OrdersService {
     const { orders } = this.deps;
     if (idempotencyKey) {
       const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
-      if (existing) return { order: this.replay(existing, input), replayed: true };
+      if (existing) return { order: await this.replay(existing, input), replayed: true };
     }
     const robot = await this.deps.catalogue.getPublicRobot(input.robot_id);
     const now = new Date();
@@ -107,21 +107,28 @@ export class OrdersService {
       if (!idempotencyKey || !isUniqueViolation(error)) throw error;
       const winner = await orders.findByIdempotencyKey(user.id, idempotencyKey);
       if (!winner) throw error;
-      return { order: this.replay(winner, input), replayed: true };
+      return { order: await this.replay(winner, input), replayed: true };
     }
     this.deps.emails.sendSoon();
-    return { order: toOrder(row), replayed: false };
+    return { order: toOrder(row, []), replayed: false };
   }
 
   /** A key reused for another robot is a client bug, not a retry. */
-  private replay(existing: OrderRow, input: CreateOrderInput): Order {
+  private async replay(existing: OrderRow, input: CreateOrderInput): Promise<Order> {
     if (existing.robot_id !== input.robot_id)
       throw new ConflictError('This Idempotency-Key was already used for another order.');
-    return toOrder(existing);
+    return this.view(existing);
+  }
+
+  /** The order as its owner sees it, with its versions. */
+  async view(row: OrderRow): Promise<Order> {
+    const [withVersions] = await this.deps.orders.withVersions([row]);
+    return toOrder(row, withVersions!.versions);
   }
 
   async listOwn(user: CurrentUser): Promise<Order[]> {
-    return (await this.deps.orders.listOwn(user.id)).map(toOrder);
+    const rows = await this.deps.orders.withVersions(await this.deps.orders.listOwn(user.id));
+    return rows.map((row) => toOrder(row, row.versions));
   }
 
   /** Another client's order answers exactly as a missing one: no hint that it exists. */
@@ -132,7 +139,7 @@ export class OrdersService {
   }
 
   async getOwn(user: CurrentUser, id: string): Promise<Order> {
-    return toOrder(await this.getOwnRow(user, id));
+    return this.view(await this.getOwnRow(user, id));
   }
 
   /**

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClient, newRelease, newRobot, signInAdmin, type SignedInUser } from '../../../../tests/support/factories.js';
+import {
+  newClient,
+  newRelease,
+  newRobot,
+  signInAdmin,
+  type SignedInUser,
+} from '../../../../tests/support/factories.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../../../../tests/support/fake-workflow.js';
 import { TBL_RECHECK_SECONDS } from '../../../../tests/support/licence-robot-client.js';
 import {
@@ -74,7 +80,8 @@ describe.each(testDialects)('free trials on %s', (dialect) => {
       .orderBy('kind')
       .execute();
   };
-  const licenceOf = (orderId: string) => createLicencesService(shop.app.database.db, shop.config).licenceOfOrder(orderId);
+  const licenceOf = (orderId: string) =>
+    createLicencesService(shop.app.database.db, shop.config).licenceOfOrder(orderId);
   const withSecret = async (robot: Robot): Promise<LicensedRobot> => {
     const tab = await admin.get(`/api/admin/robots/${robot.id}/licence`);
     return { id: robot.id, name: robot.name, eaSecret: tab.json<RobotLicenceSecret>().ea_secret! };
@@ -152,7 +159,10 @@ describe.each(testDialects)('free trials on %s', (dialect) => {
 
     // My Orders shows it, with its end.
     const mine = (await client.get('/api/orders')).json<Order[]>();
-    expect(mine.find((order) => order.id === trial.id)).toMatchObject({ trial: true, trial_ends_at: trial.trial_ends_at });
+    expect(mine.find((order) => order.id === trial.id)).toMatchObject({
+      trial: true,
+      trial_ends_at: trial.trial_ends_at,
+    });
 
     const licence = (await licenceOf(trial.id))!;
     expect(licence).toMatchObject({ real_slots: 0, demo_slots: 2, status: 'active' });
@@ -169,7 +179,9 @@ describe.each(testDialects)('free trials on %s', (dialect) => {
     expect(sent[0]!.body).toContain('UTC');
 
     // The timeline: the client started it, the shop delivered the release.
-    const detail = (await admin.get(`/api/admin/orders/${trial.id}`)).json<{ timeline: { kind: string; actor: string | null }[] }>();
+    const detail = (await admin.get(`/api/admin/orders/${trial.id}`)).json<{
+      timeline: { kind: string; actor: string | null }[];
+    }>();
     expect(detail.timeline.map((line) => [line.kind, line.actor])).toEqual(
       expect.arrayContaining([
         ['trial_started', 'client'],
@@ -199,7 +211,9 @@ describe.each(testDialects)('free trials on %s', (dialect) => {
       .where('robot_id', '=', robot.id)
       .execute();
     expect(trials).toHaveLength(1);
-    expect(await shop.app.database.db.selectFrom('licences').select('id').where('order_id', '=', trials[0]!.id).execute()).toHaveLength(1);
+    expect(
+      await shop.app.database.db.selectFrom('licences').select('id').where('order_id', '=', trials[0]!.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses visitors, robots without a trial, unknown robots, and a trial without the Terms', async () => {
@@ -268,7 +282,9 @@ describe.each(testDialects)('free trials on %s', (dialect) => {
     const endsAt = Date.parse(trial.trial_ends_at!);
     // A paid order of a licensed robot, whose licence also ends one day: not a trial, no reminder.
     const bought = await client.post('/api/orders', orderBody(robot.id));
-    expect((await paymentCallback(shop.app, { order_id: bought.json<Order>().id, status: 'paid' })).statusCode).toBe(200);
+    expect((await paymentCallback(shop.app, { order_id: bought.json<Order>().id, status: 'paid' })).statusCode).toBe(
+      200,
+    );
 
     const kinds = async (orderId: string) => (await emailsOf(orderId)).map((email) => email.kind);
     // Six days before the end: not yet.

@@ -41,8 +41,9 @@ function taken(): ConflictError {
 /** Why the robot offers no trial to start now, or null (decision 0020). */
 function unavailable(robot: Robot): ConflictError | null {
   if (robot.trial_days === null) return new ConflictError('This robot offers no free trial.', 'trial_unavailable');
-  // The catalogue allows a trial only on a licensed robot; checked again, since it is the trial's protection.
-  if (!robot.licence_required)
+  // The catalogue allows a trial only on a licensed robot delivered automatically; checked again,
+  // since the licence is the trial's protection and the release its content.
+  if (!robot.licence_required || robot.delivery !== 'automatic')
     return new ConflictError('This robot offers no free trial right now.', 'trial_unavailable');
   return null;
 }

@@ -2,7 +2,6 @@ import type { Order } from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
-import { toOrder } from './order-views.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -15,6 +14,8 @@ export interface UnpaidOrdersServiceDeps {
   emails: Pick<OrderEmails, 'toClient'>;
   /** The client's own order, or the 404 of a missing one (OrdersService.getOwnRow). */
   ownOrder: (user: CurrentUser, id: string) => Promise<OrderRow>;
+  /** The order as its owner sees it (OrdersService.view). */
+  view: (row: OrderRow) => Promise<Order>;
   /** Days an order may wait for its payment (setting unpaid_order_expiry_days), read at each run. */
   expiryDays: () => Promise<number>;
   now?: () => number;
@@ -37,7 +38,7 @@ export class UnpaidOrdersService {
   async cancel(user: CurrentUser, id: string): Promise<Order> {
     await this.deps.ownOrder(user, id);
     const change = await this.deps.status.apply(id, { type: 'client_cancelled' }, 'client');
-    return toOrder(change.order);
+    return this.deps.view(change.order);
   }
 
   /**

@@ -1,13 +1,15 @@
 import { ApiError, NETWORK_ERROR_STATUS, toApiError } from '../../lib/api-client';
 
 /**
- * Sends one file as multipart/form-data (field `file`) and resolves to the JSON answer.
+ * Sends one file as multipart/form-data (field `file`, after the text `fields`, which the server
+ * reads first) and resolves to the JSON answer.
  * XMLHttpRequest rather than fetch: only it reports upload progress, for a real progress bar.
  */
 export function uploadFile<T>({
   method,
   url,
   file,
+  fields = {},
   expectStatus,
   onProgress,
   signal,
@@ -15,6 +17,7 @@ export function uploadFile<T>({
   method: 'POST' | 'PUT';
   url: string;
   file: File;
+  fields?: Record<string, string>;
   expectStatus: number;
   onProgress: (fraction: number) => void;
   signal?: AbortSignal | undefined;
@@ -42,6 +45,7 @@ export function uploadFile<T>({
     request.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
     signal?.addEventListener('abort', () => request.abort());
     const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     body.append('file', file);
     request.send(body);
   });

@@ -39,6 +39,8 @@ function robot(id: string, category: string | null): Robot {
     licence_real_slots: 1,
     licence_demo_slots: 2,
     licence_duration_days: null,
+    delivery: 'per_order',
+    current_version: null,
     created_date: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
   };

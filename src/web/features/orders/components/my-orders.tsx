@@ -1,4 +1,5 @@
-import { KeyRound } from 'lucide-react';
+import { ChevronDown, KeyRound } from 'lucide-react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
@@ -11,6 +12,7 @@ import { downloadableStatus, isUnpaidStatus } from '../../../../shared/order-sta
 import { pagePath } from '../../../../shared/pages.js';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { DownloadButton } from './download-button';
+import { OrderVersions } from './order-versions';
 import { StatusBadge } from './status-badge';
 import { TrialInfo } from './trial-info';
 import { UnpaidOrderActions } from './unpaid-order-actions';
@@ -29,16 +31,54 @@ function LicenceLink({ orderId }: { orderId: string }) {
   );
 }
 
-/** Resume or cancel an unpaid order (issue 17 §3); download a delivered one; open its licence. */
-function OrderActions({ order, licensed }: { order: Order; licensed: boolean }) {
+/** Which orders show their versions. */
+interface VersionsToggle {
+  isOpen(orderId: string): boolean;
+  toggle(orderId: string): void;
+}
+
+function useVersionsToggle(): VersionsToggle {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  return {
+    isOpen: (orderId) => open.has(orderId),
+    toggle: (orderId) =>
+      setOpen((current) => {
+        const next = new Set(current);
+        if (!next.delete(orderId)) next.add(orderId);
+        return next;
+      }),
+  };
+}
+
+function VersionsButton({ order, toggle }: { order: Order; toggle: VersionsToggle }) {
+  const { t } = useTranslation();
+  const open = toggle.isOpen(order.id);
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      className={buttonClass('secondary', 'h-9 text-xs')}
+      onClick={() => toggle.toggle(order.id)}
+    >
+      {t('orders.myOrders.versions', { count: order.versions.length })}
+      <ChevronDown aria-hidden="true" className={open ? 'size-4 rotate-180' : 'size-4'} />
+    </button>
+  );
+}
+
+/**
+ * Resume or cancel an unpaid order (issue 17 §3); download a delivered one's current version and
+ * open the list of all its versions (decision 0018); open its licence (issue 18 §2).
+ */
+function OrderActions({ order, licensed, versions }: { order: Order; licensed: boolean; versions: VersionsToggle }) {
   if (isUnpaidStatus(order.status)) return <UnpaidOrderActions order={order} />;
-  if (!licensed) return <DownloadButton order={order} />;
   // A licensed order paid but not delivered yet has its key already: the link alone, no dash.
   const downloadable = order.status === downloadableStatus && order.has_file;
   return (
     <div className="flex flex-wrap items-start gap-2">
-      {downloadable && <DownloadButton order={order} />}
-      <LicenceLink orderId={order.id} />
+      {(!licensed || downloadable) && <DownloadButton order={order} />}
+      {order.versions.length > 0 && <VersionsButton order={order} toggle={versions} />}
+      {licensed && <LicenceLink orderId={order.id} />}
     </div>
   );
 }
@@ -52,6 +92,7 @@ type MyOrdersProps = {
 export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
   const { t, i18n } = useTranslation();
   const orders = useOrders();
+  const versions = useVersionsToggle();
   if (orders.isPending) return <LoadingRegion />;
   if (orders.isError) {
     return (
@@ -83,8 +124,13 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
             </div>
             <TrialInfo order={order} className="mt-2" />
             <div className="mt-3">
-              <OrderActions order={order} licensed={licensedOrderIds.has(order.id)} />
+              <OrderActions order={order} licensed={licensedOrderIds.has(order.id)} versions={versions} />
             </div>
+            {versions.isOpen(order.id) && (
+              <div className="mt-3">
+                <OrderVersions order={order} />
+              </div>
+            )}
           </li>
         ))}
       </ul>
@@ -111,22 +157,31 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
           </thead>
           <tbody className="divide-y divide-slate-800">
             {orders.data.map((order) => (
-              <tr key={order.id} className="bg-slate-950">
-                <td className="px-4 py-3 font-mono text-slate-200">#{shortOrderNumber(order.id)}</td>
-                <td className="px-4 py-3 text-white">{order.robot_name}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-300">
-                  {formatDay(order.created_date, i18n.language)}
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-col items-start gap-1.5">
-                    <StatusBadge status={order.status} />
-                    <TrialInfo order={order} />
-                  </div>
-                </td>
-                <td className="px-4 py-3">
-                  <OrderActions order={order} licensed={licensedOrderIds.has(order.id)} />
-                </td>
-              </tr>
+              <Fragment key={order.id}>
+                <tr className="bg-slate-950">
+                  <td className="px-4 py-3 font-mono text-slate-200">#{shortOrderNumber(order.id)}</td>
+                  <td className="px-4 py-3 text-white">{order.robot_name}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-300">
+                    {formatDay(order.created_date, i18n.language)}
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex flex-col items-start gap-1.5">
+                      <StatusBadge status={order.status} />
+                      <TrialInfo order={order} />
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">
+                    <OrderActions order={order} licensed={licensedOrderIds.has(order.id)} versions={versions} />
+                  </td>
+                </tr>
+                {versions.isOpen(order.id) && (
+                  <tr className="bg-slate-950">
+                    <td colSpan={5} className="px-4 pb-4">
+                      <OrderVersions order={order} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>

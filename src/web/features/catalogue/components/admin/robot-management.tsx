@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { categoriesResource, robotsResource } from '../../../../../shared/admin-resources.js';
 import {
   riskLevelSchema,
+  robotDeliverySchema,
   robotInputSchema,
   robotStatusSchema,
   type Robot,
@@ -12,9 +13,11 @@ import { SelectField, TextAreaField, TextInputField } from '../../../../componen
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
 import { ResourceManagement } from '../../../../components/admin/resource-management';
 import { RichTextField } from '../../../../components/admin/rich-text-field';
+import { errorCodeOf } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format-date';
 import { formatDecimal, formatPercent, formatSignedDecimal, formatUsd } from '../../../../lib/format-number';
 import { RobotLicenceSection } from './robot-licence-section';
+import { RobotReleasesSection } from './robot-releases-section';
 
 /**
  * The form's shape: the server's robot schema, with the feature list typed one per line and the
@@ -54,6 +57,7 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
     licence_real_slots: robot?.licence_real_slots ?? 1,
     licence_demo_slots: robot?.licence_demo_slots ?? 2,
     licence_duration_days: robot?.licence_duration_days ?? null,
+    delivery: robot?.delivery ?? 'per_order',
   };
 }
 
@@ -167,19 +171,38 @@ export function RobotManagement() {
               />
             ))}
           </fieldset>
-          <SelectField<RobotForm>
-            name="status"
-            label={t('backOffice.status.header')}
-            options={robotStatusSchema.options.map((status) => ({
-              value: status,
-              label: t(`backOffice.robots.statuses.${status}`),
-            }))}
-          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField<RobotForm>
+              name="status"
+              label={t('backOffice.status.header')}
+              options={robotStatusSchema.options.map((status) => ({
+                value: status,
+                label: t(`backOffice.robots.statuses.${status}`),
+              }))}
+            />
+            <SelectField<RobotForm>
+              name="delivery"
+              label={t('backOffice.robots.delivery.label')}
+              hint={t('backOffice.robots.delivery.hint')}
+              options={robotDeliverySchema.options.map((delivery) => ({
+                value: delivery,
+                label: t(`backOffice.robots.delivery.${delivery}`),
+              }))}
+            />
+          </div>
           <RobotLicenceSection robot={record} />
+          <RobotReleasesSection robot={record} />
           <LiveStats robot={record} />
         </>
       )}
-      failures={{ remove: () => t('backOffice.robots.deleteFailed') }}
+      failures={{
+        remove: () => t('backOffice.robots.deleteFailed'),
+        // Decision 0018: automatic delivery sends the current release, so a robot for sale needs one.
+        save: (error) =>
+          errorCodeOf(error) === 'release_required'
+            ? t('backOffice.robots.delivery.needsRelease')
+            : t('backOffice.saveFailed'),
+      }}
     />
   );
 }

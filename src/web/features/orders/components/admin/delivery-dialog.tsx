@@ -102,7 +102,11 @@ export function DeliveryDialog({
       open={order !== null}
       onOpenChange={close}
       title={t('adminOrders.delivery.title', { number: order ? shortOrderNumber(order.id) : '' })}
-      description={t('adminOrders.delivery.description')}
+      description={
+        order?.has_file
+          ? t('adminOrders.delivery.newVersionDescription', { next: order.versions.length + 1 })
+          : t('adminOrders.delivery.description')
+      }
     >
       <label
         htmlFor={inputId}

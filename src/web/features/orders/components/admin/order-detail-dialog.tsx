@@ -65,6 +65,7 @@ export function OrderDetailDialog({
   const linkNumbers = new Map(
     [...(order?.downloads ?? [])].reverse().map((download, index) => [download.id, index + 1]),
   );
+  const versionLabels = new Map((order?.versions ?? []).map((version) => [version.id, version.label]));
   const amounts = order ? paymentAmounts(order, i18n.language) : null;
   const allowed = order
     ? resolutions.filter(([, event]) => {
@@ -141,6 +142,24 @@ export function OrderDetailDialog({
             <p className="text-slate-400">{t('adminOrders.detail.strategy')}</p>
             <p className="mt-1 whitespace-pre-wrap text-slate-200">{order.strategy_instructions}</p>
           </div>
+          <Section
+            title={t('adminOrders.detail.versions')}
+            empty={t('adminOrders.detail.noVersions')}
+            count={order.versions.length}
+          >
+            {order.versions.map((version) => (
+              <li key={version.id} className="text-slate-300">
+                <span className="font-semibold text-white">
+                  {t('adminOrders.detail.version', { label: version.label })}
+                </span>{' '}
+                · {version.file_name} · {when(version.created_at)} ·{' '}
+                {t('adminOrders.detail.versionDownloads', {
+                  used: version.download_count,
+                  max: MAX_DOWNLOADS_PER_ORDER,
+                })}
+              </li>
+            ))}
+          </Section>
           <button
             type="button"
             className={buttonClass('secondary')}
@@ -232,6 +251,9 @@ export function OrderDetailDialog({
             {order.downloads.map((download) => (
               <li key={download.id} className="text-slate-300">
                 {t('adminOrders.detail.link', { number: linkNumbers.get(download.id) })} ·{' '}
+                {versionLabels.has(download.version_id ?? '') && (
+                  <>{t('adminOrders.detail.version', { label: versionLabels.get(download.version_id!) })} · </>
+                )}
                 {when(download.downloaded_at)} · {download.ip_address ?? t('common.noValue')} ·{' '}
                 <span className="text-slate-400">{download.user_agent ?? t('common.noValue')}</span>
               </li>

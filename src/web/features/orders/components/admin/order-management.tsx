@@ -168,7 +168,7 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
               onClick={() => setDelivering(order)}
             >
               <Upload aria-hidden="true" className="size-4" />
-              {order.has_file ? t('adminOrders.replace') : t('adminOrders.upload')}
+              {order.has_file ? t('adminOrders.newVersion') : t('adminOrders.upload')}
             </button>
             <button
               type="button"

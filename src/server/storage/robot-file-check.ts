@@ -1,15 +1,27 @@
+import path from 'node:path';
 import { Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import type { ROBOT_FILE_EXTENSIONS } from '../../../shared/constants.js';
+import { ROBOT_FILE_EXTENSIONS } from '../../shared/constants.js';
 import {
   ROBOT_ZIP_MAX_ENTRIES,
   ROBOT_ZIP_MAX_UNCOMPRESSED_BYTES,
   type RobotFileRefusal,
-} from '../../../shared/robot-files.js';
-import { AppError } from '../../errors.js';
+} from '../../shared/robot-files.js';
+import { AppError } from '../errors.js';
+import { withoutHiddenCharacters } from '../text/file-names.js';
 import { readZipDirectory, startsAsZip, zipTailBytes, ZipDirectoryError, type ZipProblem } from './zip-directory.js';
 
-type RobotFileExtension = (typeof ROBOT_FILE_EXTENSIONS)[number];
+export type RobotFileExtension = (typeof ROBOT_FILE_EXTENSIONS)[number];
+
+/**
+ * The extension of an accepted robot file name (lower case), or null: the type an upload is
+ * checked against, taken from the name before a byte is stored (an order's delivery, a robot's
+ * release).
+ */
+export function robotFileExtension(fileName: string): RobotFileExtension | null {
+  const extension = path.extname(withoutHiddenCharacters(fileName).trim()).slice(1).toLowerCase();
+  return (ROBOT_FILE_EXTENSIONS as readonly string[]).includes(extension) ? (extension as RobotFileExtension) : null;
+}
 
 const refusalMessages: Record<RobotFileRefusal, string> = {
   empty: 'The file is empty.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ex5File, robotZip, zipArchive } from '../../../../tests/support/robot-files.js';
+import { ex5File, robotZip, zipArchive } from '../../../tests/support/robot-files.js';
 import { readZipDirectory, startsAsZip, ZipDirectoryError, type ZipProblem } from './zip-directory.js';
 
 const read = (archive: Buffer, tail = archive) => readZipDirectory(tail, archive.length, 1000);
