@@ -20,7 +20,7 @@ import { orderBody, paymentCallback, setSetting } from '../../../../tests/suppor
 import { testDialects } from '../../../../tests/support/test-app.js';
 import type { Robot } from '../../../shared/schemas/catalogue.js';
 import type { RobotLicenceSecret } from '../../../shared/schemas/licences.js';
-import type { AdminOrder, DashboardTotals, Order } from '../../../shared/schemas/orders.js';
+import type { AdminOrder, AdminOrderDetail, DashboardTotals, Order } from '../../../shared/schemas/orders.js';
 import { createLicencesService } from '../licences/licences.service.js';
 
 const DAY_MS = 86_400_000;
@@ -179,15 +179,12 @@ describe.each(testDialects)('free trials on %s', (dialect) => {
     expect(sent[0]!.body).toContain('UTC');
 
     // The timeline: the client started it, the shop delivered the release.
-    const detail = (await admin.get(`/api/admin/orders/${trial.id}`)).json<{
-      timeline: { kind: string; actor: string | null }[];
-    }>();
-    expect(detail.timeline.map((line) => [line.kind, line.actor])).toEqual(
-      expect.arrayContaining([
-        ['trial_started', 'client'],
-        ['release_delivered', 'shop'],
-      ]),
-    );
+    const detail = (await admin.get(`/api/admin/orders/${trial.id}`)).json<AdminOrderDetail>();
+    expect(detail.events.map((line) => [line.kind, line.actor, line.to_status]).reverse()).toEqual([
+      ['trial_started', 'client', 'paid'],
+      ['release_delivered', 'shop', 'completed'],
+    ]);
+    expect(detail.emails.map((email) => email.kind)).toEqual(['order-trial-started']);
   });
 
   it('gives one trial per client and robot: again is 409 trial_taken, and two tabs at once get one trial and one 409', async () => {
