@@ -3,6 +3,8 @@
  * require a licence and are delivered automatically with a release, and which of them offers a
  * free trial. The others stay delivered per order, as SPEC describes. Each release's file is a
  * small MQL5 source that the seed writes to storage: text, as the robot file check wants a .mq5.
+ * (Tests written before the kit order the first demo robot by name, Atlas Trend Rider, and expect
+ * it delivered per order: it stays so.)
  */
 export interface DemoRelease {
   /** The demo robot's name (demo-content.ts). */
@@ -29,7 +31,7 @@ export const demoReleases: readonly DemoRelease[] = [
     trialDays: null,
   },
   {
-    robot: 'Atlas Trend Rider',
+    robot: 'Polaris Swing',
     version: '3.1.0',
     notes: '<p>Trailing stop moves with the 4-hour ATR; works on MetaTrader 5 build 4000 and later.</p>',
     trialDays: null,

@@ -32,6 +32,8 @@ const robotFormSchema = robotInputSchema.extend({
   ),
   // An empty field means a licence for life: null, which the PATCH then writes.
   licence_duration_days: robotInputSchema.shape.licence_duration_days.transform((days) => days ?? null),
+  // An empty field means no free trial (decision 0020).
+  trial_days: robotInputSchema.shape.trial_days.transform((days) => days ?? null),
 });
 type RobotForm = z.input<typeof robotFormSchema>;
 
@@ -57,6 +59,7 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
     licence_real_slots: robot?.licence_real_slots ?? 1,
     licence_demo_slots: robot?.licence_demo_slots ?? 2,
     licence_duration_days: robot?.licence_duration_days ?? null,
+    trial_days: robot?.trial_days ?? null,
     delivery: robot?.delivery ?? 'per_order',
   };
 }
@@ -201,7 +204,9 @@ export function RobotManagement() {
         save: (error) =>
           errorCodeOf(error) === 'release_required'
             ? t('backOffice.robots.delivery.needsRelease')
-            : t('backOffice.saveFailed'),
+            : errorCodeOf(error) === 'trial_not_allowed'
+              ? t('trials.admin.notAllowed')
+              : t('backOffice.saveFailed'),
       }}
     />
   );
