@@ -12,18 +12,18 @@ import {
   problemsByRound,
   type RoundSettings,
 } from './rounds.js';
-import { firstRobotId } from './shop-client.js';
+import { firstRobotSlug } from './shop-client.js';
 
 export async function benchFlood(shop: IsolatedShop, settings: RoundSettings): Promise<void> {
   const home = `${shop.app.origin}/`;
-  const robotId = await firstRobotId(shop.app.origin);
+  const robotSlug = await firstRobotSlug(shop.app.origin);
   console.log(
     `GET / (HTML) alone and under a query-string flood (${FLOOD_CONNECTIONS} connections) in alternate rounds…`,
   );
   const rounds = await alternate(
     settings,
     (seconds) => load(home, seconds),
-    (seconds) => loadUnderFlood(home, robotId, seconds),
+    (seconds) => loadUnderFlood(home, robotSlug, seconds),
   );
   const alone = rounds.a;
   const flooded = rounds.b.map((round) => round.measured);
@@ -41,7 +41,7 @@ export async function benchFlood(shop: IsolatedShop, settings: RoundSettings): P
     `\n${formatTable(columns, [
       ['GET / (HTML), alone', rate(alone), p99(alone), ''],
       ['GET / (HTML), while flooded', rate(flooded), p99(flooded), share],
-      ['the flood: unique /?x=, /api/robots?x=, /RobotDetail?robotId=…', rate(flood), p99(flood), ''],
+      ['the flood: unique /?x=, /api/robots?x=, /robots/<slug>?x=, /robots/<unknown>', rate(flood), p99(flood), ''],
     ])}`,
   );
   for (const problem of problemsByRound(alone)) console.log(`  warning, Home alone, ${problem}`);

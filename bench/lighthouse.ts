@@ -2,7 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.js';
 import { formatNumber, formatTable } from './report.js';
-import { firstRobotId } from './shop-client.js';
+import { firstRobotSlug } from './shop-client.js';
 
 interface LighthouseFigures {
   performance: number;
@@ -55,7 +55,7 @@ export async function printLighthouse(origin: string): Promise<void> {
     console.log(`Lighthouse: not run. ${(error as Error).message}`);
     return;
   }
-  const pages = { Home: `${origin}/`, 'robot page': `${origin}/RobotDetail?robotId=${await firstRobotId(origin)}` };
+  const pages = { Home: `${origin}/`, 'robot page': `${origin}/robots/${await firstRobotSlug(origin)}` };
   const figures = await runLighthouse(Object.values(pages), chromePath);
   const rows = Object.entries(pages).map(([name, url]) => {
     const result = figures.get(url)!;

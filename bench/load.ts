@@ -25,12 +25,12 @@ function run(url: string, seconds: number): PromiseLike<Result> {
  */
 let floodCounter = 0;
 
-function flood(origin: string, robotId: string, seconds: number): PromiseLike<Result> {
+function flood(origin: string, robotSlug: string, seconds: number): PromiseLike<Result> {
   const paths = [
     (n: number) => `/?x=${n}`,
     (n: number) => `/api/robots?x=${n}`,
-    (n: number) => `/RobotDetail?robotId=${robotId}&x=${n}`,
-    (n: number) => `/RobotDetail?robotId=unknown-${n}`,
+    (n: number) => `/robots/${robotSlug}?x=${n}`,
+    (n: number) => `/robots/unknown-${n}`,
   ];
   return autocannon({
     url: origin,
@@ -66,10 +66,10 @@ export async function load(url: string, seconds: number): Promise<Figures> {
 /** `url` loaded as by load() while another client floods the app with unique query strings. */
 export async function loadUnderFlood(
   url: string,
-  robotId: string,
+  robotSlug: string,
   seconds: number,
 ): Promise<{ measured: Figures; flood: Figures }> {
-  const [measured, flooding] = await Promise.all([run(url, seconds), flood(new URL(url).origin, robotId, seconds)]);
+  const [measured, flooding] = await Promise.all([run(url, seconds), flood(new URL(url).origin, robotSlug, seconds)]);
   return { measured: figuresOf(measured), flood: figuresOf(flooding) };
 }
 

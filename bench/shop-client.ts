@@ -40,6 +40,13 @@ export async function newClient(origin: string, index: number): Promise<Session>
   return signIn(origin, email, 'bench-password-1');
 }
 
+/** The first listed robot's slug: its page is `/robots/<slug>`. */
+export async function firstRobotSlug(origin: string): Promise<string> {
+  const robots = (await (await call(origin, 'GET', '/api/robots')).json()) as Array<{ slug: string }>;
+  if (!robots[0]) throw new Error('the shop lists no robot (is SEED_DEMO on?)');
+  return robots[0].slug;
+}
+
 export async function firstRobotId(origin: string): Promise<string> {
   const robots = (await (await call(origin, 'GET', '/api/robots')).json()) as Array<{ id: string }>;
   if (!robots[0]) throw new Error('the shop lists no robot (is SEED_DEMO on?)');

@@ -91,8 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The demo catalogue's release files (decision 0020's demo shop): the seed ran before storage existed.
   await writeDemoReleaseFiles(db, context.storage);
   const auth = createAuth(config, db, context.mailer, app.log, async () => {
-    const { seo_title, default_language } = await context.settings.getPublic();
-    return { shopName: seo_title, defaultLanguage: default_language };
+    const { site_name, default_language } = await context.settings.getPublic();
+    return { shopName: site_name, defaultLanguage: default_language };
   });
 
   registerErrorHandler(app);
@@ -100,7 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app, config.publicUrl);
   registerInputRules(app);
   registerOriginCheck(app, (request) => ownOrigins(config, request));
-  registerAccessControl(app, sessionUserResolver(auth, db, config.authSecret));
+  const resolveUser = sessionUserResolver(auth, db, config.authSecret);
+  registerAccessControl(app, resolveUser);
   await registerRateLimiting(app, database);
   registerAdminWriteInvalidation(app, cache);
   await app.register(compress, {
@@ -115,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   registerMetrics(app, { token: config.metricsToken, poolStats: database.poolStats });
   registerHealthRoute(app, database.ping);
-  registerAuthRoutes(app, auth, config);
+  registerAuthRoutes(app, auth, config, resolveUser);
 
   // One line per module (docs/architecture.md).
   await settings.register(app, context);

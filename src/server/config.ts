@@ -72,7 +72,14 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
   ),
-  MAIL_FROM: optionalText.pipe(z.string().min(3).optional()),
+  // Only the address counts: the display name of every email is the shop's name (setting site_name).
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .transform((value) => /<([^<>]*)>\s*$/.exec(value)?.[1]?.trim() ?? value)
+      .pipe(z.string().regex(/^[^\s@<>"]+@[^\s@<>"]+$/, 'must be an email address, or Name <address>'))
+      .optional(),
+  ),
   REQUIRE_EMAIL_VERIFICATION: optionalText.pipe(booleanText.optional()),
   TRUST_PROXY: optionalText.pipe(
     z
@@ -128,7 +135,8 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  mail: { smtpUrl: string | undefined; from: string };
+  /** `fromAddress`: MAIL_FROM's address; the sender's name is the shop's (integrations/shop-mailer.ts). */
+  mail: { smtpUrl: string | undefined; fromAddress: string };
   /** Sign-in waits for the emailed link; on by default only when mail can actually be sent. */
   requireEmailVerification: boolean;
   /** Fastify's trustProxy: which X-Forwarded-For hops to believe. false unless configured. */
@@ -237,7 +245,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: vars.LOG_LEVEL,
     mail: {
       smtpUrl: vars.SMTP_URL,
-      from: vars.MAIL_FROM ?? `TradeBot Store <no-reply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      fromAddress: vars.MAIL_FROM ?? `no-reply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}`,
     },
     requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION ?? Boolean(vars.SMTP_URL),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),

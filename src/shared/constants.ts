@@ -26,5 +26,12 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const DEFAULT_CHAT_WELCOME = 'Hello! How can I help you?';
 export const NEWSLETTER_DIALOG_CLOSE_MS = 2000;
 export const SETTINGS_MESSAGE_CLEAR_MS = 3000;
+/**
+ * The shop's name until its owner gives it theirs (setting site_name, issue 19 §1): header,
+ * footer, titles, emails. Here rather than in settings-keys.ts, which the build puts in the back
+ * office's chunk: the storefront's header needs it from the first paint.
+ */
+export const DEFAULT_SITE_NAME = 'TradeBot Store';
+export const SITE_NAME_MAX_LENGTH = 60;
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];

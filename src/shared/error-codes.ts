@@ -20,9 +20,12 @@ export const errorCodes = [
   'internal_error',
   'upstream_failed',
   'upstream_timeout',
+  // Users.
+  'last_administrator',
   // Catalogue.
   'duplicate_key',
   'category_in_use',
+  'duplicate_slug',
   // Orders and payments.
   'payment_not_configured',
   'file_unavailable',
@@ -53,6 +56,9 @@ export const errorCodes = [
   'no_licence',
   'licence_inactive',
   'free_limit_reached',
+  // The owner's Licences page: a closed order keeps its licence revoked; a lifetime licence has no end to move.
+  'licence_order_closed',
+  'licence_lifetime',
   // Free trials (decision 0020).
   'trial_not_allowed',
   'trial_order',

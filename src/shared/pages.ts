@@ -1,7 +1,10 @@
+import { robotSlugOfPath } from './robot-slug.js';
+
 /**
  * Page routing of SPEC §2: the page is the last path segment, compared case-insensitively, and
  * anything unknown is Home. The query string is not part of the decision; it stays in the URL for
- * the page to read (`/RobotDetail?robotId=…`).
+ * the page to read (`/OrderForm?robotId=…`). One address has two segments: a robot's page,
+ * `/robots/<slug>` (issue 19 §4), which the SPEC's `/RobotDetail?robotId=…` redirects to.
  */
 export const PAGES = [
   'Home',
@@ -31,6 +34,8 @@ export const PAGES = [
   'Activity',
   // The licence of one of the client's orders (`?orderId=`), reached from My Orders.
   'OrderLicence',
+  // The owner's Licences page (issue 18 §2).
+  'LicenceManagement',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -39,6 +44,7 @@ const pagesByLowerName = new Map<string, PageName>(PAGES.map((page) => [page.toL
 
 /** Accepts a pathname, or a path with query and hash: `/foo/Faq?x=1#top` -> 'FAQ'. */
 export function resolvePage(path: string): PageName {
+  if (robotSlugOfPath(path) !== null) return 'RobotDetail';
   const pathname = path.split(/[?#]/, 1)[0] ?? '';
   const lastSegment = pathname
     .split('/')

@@ -1,3 +1,5 @@
+import { DEFAULT_SITE_NAME } from './constants.js';
+
 /** Setting keys and defaults, free of zod so the browser bundle can import them cheaply. */
 
 /** Keys that never leave the back office: where the workflows live, and their shared secret. */
@@ -23,6 +25,7 @@ export const publicSettingKeys = [
   'hero_title',
   'hero_description',
   'default_language',
+  'site_name',
 ] as const;
 export type PublicSettingKey = (typeof publicSettingKeys)[number];
 
@@ -65,8 +68,6 @@ export function unpaidOrderExpiryDays(value: string | undefined): number {
     : Number(DEFAULT_UNPAID_ORDER_EXPIRY_DAYS);
 }
 
-export const DEFAULT_SEO_TITLE = 'TradeBot Store — AI Trading Robots for MT4 & MT5';
-
 export const settingDefaults: Record<SettingKey, string> = {
   n8n_webhook_url: '',
   n8n_callback_url: '',
@@ -77,7 +78,8 @@ export const settingDefaults: Record<SettingKey, string> = {
   chatbot_welcome_message: 'Hello! How can I help you?',
   site_logo_url: '',
   site_favicon_url: '',
-  seo_title: DEFAULT_SEO_TITLE,
+  // Empty: Home is titled with the shop's name and its tagline (shared/document-title.ts).
+  seo_title: '',
   seo_description: 'Discover our AI trading robots powered by artificial intelligence.',
   seo_keywords: 'AI trading, robots, automated trading, algorithmic trading',
   seo_image_url: '',
@@ -85,6 +87,7 @@ export const settingDefaults: Record<SettingKey, string> = {
   hero_title: '',
   hero_description: '',
   default_language: '',
+  site_name: DEFAULT_SITE_NAME,
   // Off by default (SPEC): a subscription is confirmed at once.
   newsletter_double_opt_in: 'false',
   payment_tolerance_usd: DEFAULT_PAYMENT_TOLERANCE_USD,

@@ -8,6 +8,7 @@ type Expected = Record<Caller, number>;
 
 interface Fixtures {
   robotId: string;
+  robotSlug: string;
   /** An order of client A. */
   orderId: string;
   clientA: { id: string };
@@ -58,6 +59,10 @@ const matrix: Record<string, Case> = {
   'GET /api/categories': { request: () => ({ url: '/api/categories' }), expected: everyone(200) },
   'GET /api/robots': { request: () => ({ url: '/api/robots' }), expected: everyone(200) },
   'GET /api/robots/:id': { request: (f) => ({ url: `/api/robots/${f.robotId}` }), expected: everyone(200) },
+  'GET /api/robots/by-slug/:slug': {
+    request: (f) => ({ url: `/api/robots/by-slug/${f.robotSlug}` }),
+    expected: everyone(200),
+  },
   'GET /api/robots/:id/history': {
     request: (f) => ({ url: `/api/robots/${f.robotId}/history` }),
     expected: everyone(200),
@@ -66,6 +71,7 @@ const matrix: Record<string, Case> = {
   'GET /api/faqs': { request: () => ({ url: '/api/faqs' }), expected: everyone(200) },
   'GET /api/pages/:slug': { request: () => ({ url: '/api/pages/copy_trade' }), expected: everyone(200) },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: signedIn },
+  'GET /api/session': { request: () => ({ url: '/api/session' }), expected: everyone(200) },
   'GET /api/account/sessions': { request: () => ({ url: '/api/account/sessions' }), expected: signedIn },
   'DELETE /api/account/sessions/:id': {
     request: () => ({ url: '/api/account/sessions/not-a-session' }),
@@ -383,6 +389,28 @@ const matrix: Record<string, Case> = {
     request: () => ({ url: '/api/admin/licences/signing-keys/rotate' }),
     expected: adminOnly,
   },
+  // The owner's Licences page: the demo shop has no licence, so one named by id is not found.
+  'GET /api/admin/licences': { request: () => ({ url: '/api/admin/licences' }), expected: adminOnly },
+  'GET /api/admin/licences/:id': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence' }),
+    expected: adminAnswers(404),
+  },
+  'POST /api/admin/licences/:id/revoke': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence/revoke', payload: {} }),
+    expected: adminAnswers(404),
+  },
+  'POST /api/admin/licences/:id/reinstate': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence/reinstate' }),
+    expected: adminAnswers(404),
+  },
+  'POST /api/admin/licences/:id/extend': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence/extend', payload: { days: 30 } }),
+    expected: adminAnswers(404),
+  },
+  'POST /api/admin/licences/:id/reset-slots': {
+    request: () => ({ url: '/api/admin/licences/no-such-licence/reset-slots' }),
+    expected: adminAnswers(404),
+  },
 };
 
 describe.each(testDialects)('authorization of every API route on %s', (dialect) => {
@@ -398,7 +426,7 @@ describe.each(testDialects)('authorization of every API route on %s', (dialect) 
     callers = { anonymous: shop.anonymous, clientA, clientB, admin: shop.admin };
     const robot = await shop.newRobot();
     const order = await shop.newOrder({ client: clientA, robot });
-    fixtures = { robotId: robot.id, orderId: order.id, clientA, clientB };
+    fixtures = { robotId: robot.id, robotSlug: robot.slug, orderId: order.id, clientA, clientB };
   });
   afterAll(() => shop.close());
 

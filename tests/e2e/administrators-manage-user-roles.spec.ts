@@ -17,7 +17,11 @@ test('Administrators promote a client, who then has the Admin menu', async ({ pa
   await expect(adminMenu).toHaveAttribute('aria-expanded', 'true');
   await header.getByRole('link', { name: 'User Management' }).click();
   await expect(page).toHaveURL(/\/UserManagement$/);
-  await expect(adminMenu).toHaveAttribute('aria-expanded', 'false');
+  // The page opens in the back-office shell: the storefront's header and its menu are gone.
+  await expect(adminMenu).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'User Management' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
 
   await page.getByRole('button', { name: 'FR', exact: true }).click();
@@ -35,6 +39,11 @@ test('Administrators promote a client, who then has the Admin menu', async ({ pa
     (response) => response.request().method() === 'PATCH' && response.url().includes('/api/admin/users/'),
   );
   await clientRole.selectOption({ label: 'Admin' });
+  // A role change asks first.
+  await page
+    .getByRole('alertdialog', { name: 'Changer le rôle ?' })
+    .getByRole('button', { name: 'Passer en Admin' })
+    .click();
   expect((await patched).status()).toBe(200);
   // A toast confirms the change.
   await expect(page.getByText(`${client.name} est maintenant Admin.`)).toBeVisible();

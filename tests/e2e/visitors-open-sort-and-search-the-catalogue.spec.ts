@@ -7,7 +7,7 @@ test('Signed-out visitors open a robot from its card and see its price', async (
   // Ordering still needs an account (SPEC §2); looking does not.
   await expect(card.getByRole('button', { name: 'Sign In Required' })).toBeDisabled();
   await card.getByRole('link', { name: 'Bullion Sentinel' }).click();
-  await expect(page).toHaveURL(/\/RobotDetail\?robotId=/);
+  await expect(page).toHaveURL(/\/robots\/bullion-sentinel$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bullion Sentinel' })).toBeVisible();
   await expect(page).toHaveTitle(/^Bullion Sentinel \| TradeBot Store/);
   await page.goBack();

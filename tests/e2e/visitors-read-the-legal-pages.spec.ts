@@ -20,7 +20,7 @@ test('Visitors reach every legal page from the footer; each is a template that s
     await expect(page).toHaveURL(new RegExp(`${legal.path}$`));
     await expect(page.getByRole('heading', { level: 1, name: legal.link })).toBeVisible();
     await expect(page.getByText('Template: replace this text before you sell.')).toBeVisible();
-    await expect(page).toHaveTitle(`${legal.link} | TradeBot Store — AI Trading Robots for MT4 & MT5`);
+    await expect(page).toHaveTitle(`${legal.link} | TradeBot Store`);
   }
 
   await page.getByRole('button', { name: 'FR', exact: true }).click();

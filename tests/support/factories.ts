@@ -83,7 +83,7 @@ export async function signInAdmin(app: FastifyInstance): Promise<SignedInUser> {
 /** Another administrator: a client promoted through the users repository, as User Management does. */
 export async function newAdmin(app: FastifyInstance, options: NewUserOptions = {}): Promise<SignedInUser> {
   const admin = await newClient(app, { name: 'Test Administrator', ...options });
-  await new UsersRepository(app.database.db).setRole(admin.id, 'admin');
+  await new UsersRepository(app.database.db).setRoleKeepingAnAdministrator(admin.id, 'admin');
   return admin;
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface OutboxMail {
+  from: string;
   to: string;
   subject: string;
   text: string;
@@ -22,21 +23,28 @@ function decodeHeader(value: string): string {
   );
 }
 
+/** A raw single-part message (as nodemailer writes it, or a fake SMTP server receives it), decoded. */
+export function decodeMail(raw: string): OutboxMail {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => decodeHeader(new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1] ?? '');
+  const body = rest.join('\n\n').replace(/\r\n/g, '\n');
+  const quoted = /content-transfer-encoding: quoted-printable/i.test(headers);
+  return {
+    from: header('From'),
+    to: header('To'),
+    subject: header('Subject'),
+    text: quoted ? decodeQuotedPrintable(body) : body,
+  };
+}
+
 /** Every message written so far, oldest first. */
 export function readOutbox(dataDir: string): OutboxMail[] {
   const folder = path.join(dataDir, 'outbox');
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .sort()
-    .map((file) => {
-      const raw = readFileSync(path.join(folder, file), 'utf8');
-      const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-      const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-      const header = (name: string) => decodeHeader(new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1] ?? '');
-      const body = rest.join('\n\n');
-      const quoted = /content-transfer-encoding: quoted-printable/i.test(headers);
-      return { to: header('To'), subject: header('Subject'), text: quoted ? decodeQuotedPrintable(body) : body };
-    });
+    .map((file) => decodeMail(readFileSync(path.join(folder, file), 'utf8')));
 }
 
 /** The first link in the newest message to `to` that contains `fragment`. */

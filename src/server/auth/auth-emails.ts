@@ -7,7 +7,7 @@ type EmailKind = 'verify' | 'reset';
 
 /** What an account email needs to know about the shop; read when the email is sent. */
 export interface EmailContext {
-  /** The shop's name as its owner wrote it (the SEO title setting). */
+  /** The shop's name as its owner wrote it (setting site_name). */
   shopName: string;
   /** The administrator's default language, used when the visitor's own is unknown. */
   defaultLanguage: string;
@@ -20,6 +20,7 @@ function accountEmail(kind: EmailKind, to: string, url: string, shop: string, la
     to,
     subject: strings.subject,
     text: [strings.body.replaceAll('{{shop}}', shop), url, '', strings.ignore].join('\n'),
+    signature: [language],
   };
 }
 

@@ -41,7 +41,7 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
 
   it('writes account emails with the shop’s name and in the language the visitor uses', async () => {
     const { db } = shop.app.database;
-    await db.updateTable('settings').set({ value: 'Robots Dupont' }).where('key', '=', 'seo_title').execute();
+    await db.updateTable('settings').set({ value: 'Robots Dupont' }).where('key', '=', 'site_name').execute();
     shop.app.publicCache.invalidate();
     const french = await shop.app.inject({
       method: 'POST',
@@ -51,7 +51,7 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     });
     expect(french.statusCode).toBe(200);
     const mail = readOutbox(shop.dataDir).find((message) => message.to.includes('amelie@example.com'))!;
-    expect(mail.subject).toBe('Confirmez votre adresse email');
+    expect(mail.subject).toBe('Confirmez votre adresse email | Robots Dupont');
     expect(mail.text).toContain('Robots Dupont');
     expect(mail.text).not.toContain('localhost:3000!');
     expect(mail.text).not.toContain('Welcome');
@@ -63,7 +63,7 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       payload: { email: 'bob@example.com', password: 'secret12', name: 'Bob' },
     });
     const english = readOutbox(shop.dataDir).find((message) => message.to.includes('bob@example.com'))!;
-    expect(english.subject).toBe('Confirm your email address');
+    expect(english.subject).toBe('Confirm your email address | Robots Dupont');
     expect(english.text).toContain('Welcome to Robots Dupont!');
   });
 

@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../shared/error-codes.js';
 import { currentUserSchema } from '../../shared/schemas/users.js';
 import { BadRequestError } from '../errors.js';
 import { socialProviderIds, type Config } from '../config.js';
-import type { CurrentUser } from './access.js';
+import type { CurrentUser, UserResolver } from './access.js';
 import { AUTH_BASE_PATH, type Auth } from './better-auth.js';
 import { limiterFor, type LimitRule } from '../http/rate-limit.js';
 import { checkAuthBody } from './auth-input.js';
@@ -64,7 +64,7 @@ export function authEndpointPath(rawUrl: string): string {
   return rawPath.slice(AUTH_BASE_PATH.length);
 }
 
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: Config): void {
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: Config, resolveUser: UserResolver): void {
   const rules = authLimitRules(config.authRateLimit);
   const checks = {
     signIn: limiterFor(app, rules.signIn),
@@ -105,6 +105,21 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: Con
     '/api/me',
     { config: { access: 'signed-in' }, schema: { response: { 200: currentUserSchema } } },
     async (request): Promise<CurrentUser | null> => request.user,
+  );
+
+  // What the browser app asks on every load: a visitor is an answer (`user: null`), not a 401,
+  // which browsers log as an error in the console of every signed-out visitor.
+  app.get(
+    '/api/session',
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: z.object({ user: currentUserSchema.nullable() }) } },
+    },
+    // Per person: no cache along the way may keep it.
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return { user: await resolveUser(request) };
+    },
   );
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
+import { DEFAULT_SITE_NAME, PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { Mailer } from '../integrations/mailer.js';
@@ -28,7 +28,8 @@ export function createAuth(
   const https = config.publicUrl.startsWith('https:');
   const emails = authEmails(emailContext);
   return betterAuth({
-    appName: 'TradeBot Store',
+    // Read only by two-factor plugins, which the shop does not use; emails carry the owner's name (setting site_name).
+    appName: DEFAULT_SITE_NAME,
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,

@@ -24,7 +24,7 @@ describe.each(testDialects)('database on %s', (dialect) => {
     expect(category.created_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     const id = randomUUID();
-    await db.insertInto('robots').values({ id, name: 'Shape test', price: 19.99 }).execute();
+    await db.insertInto('robots').values({ id, name: 'Shape test', slug: 'shape-test', price: 19.99 }).execute();
     const robot = await db.selectFrom('robots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(robot.price).toBe(19.99);
     expect(robot.performance_estimate).toBe(0);
@@ -49,7 +49,7 @@ describe.each(testDialects)('database on %s', (dialect) => {
     await expect(
       db
         .insertInto('robots')
-        .values({ id: randomUUID(), name: 'Bad', risk_level: 'extreme' as 'low' })
+        .values({ id: randomUUID(), name: 'Bad', slug: 'bad', risk_level: 'extreme' as 'low' })
         .execute(),
     ).rejects.toThrow();
     await expect(

@@ -110,3 +110,13 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/**
+ * True when PostgreSQL gave up a transaction that raced another (a serializable transaction's
+ * conflict, or a deadlock): running it again is the answer. SQLite runs one writer at a time and
+ * never raises it.
+ */
+export function isSerializationFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
+}

@@ -15,7 +15,9 @@ import * as paymentOutcomesAndRefunds from './migrations/0013-payment-outcomes-a
 import * as orderEventsShopActor from './migrations/0014-order-events-shop-actor.js';
 import * as robotReleasesAndOrderVersions from './migrations/0015-robot-releases-and-order-versions.js';
 import * as licenceSlotFrees from './migrations/0016-licence-slot-frees.js';
+import * as licenceOwnerActions from './migrations/0017-licence-owner-actions.js';
 import * as freeTrials from './migrations/0019-free-trials.js';
+import * as robotSlugsAndSiteName from './migrations/0020-robot-slugs-and-site-name.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -38,7 +40,9 @@ const migrations: Record<string, DialectMigration> = {
   '0014-order-events-shop-actor': orderEventsShopActor,
   '0015-robot-releases-and-order-versions': robotReleasesAndOrderVersions,
   '0016-licence-slot-frees': licenceSlotFrees,
+  '0017-licence-owner-actions': licenceOwnerActions,
   '0019-free-trials': freeTrials,
+  '0020-robot-slugs-and-site-name': robotSlugsAndSiteName,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

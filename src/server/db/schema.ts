@@ -72,6 +72,8 @@ export interface CategoriesTable {
 export interface RobotsTable {
   id: string;
   name: string;
+  /** The robot's address, `/robots/<slug>`: unique, made from the name unless the administrator writes one. */
+  slug: string;
   description: ColumnType<string, string | undefined, string>;
   price: ColumnType<number, number | undefined, number>;
   image_url: string | null;
@@ -106,6 +108,13 @@ export interface RobotsTable {
   trial_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_date: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A robot's earlier slugs, so that their addresses redirect to its page (migration 0020). */
+export interface RobotSlugHistoryTable {
+  slug: string;
+  robot_id: string;
+  replaced_at: CreatedAt;
 }
 
 /** A robot's release (decision 0018): the highest version is current. */
@@ -443,9 +452,11 @@ export interface LicencesTable {
   demo_slots: number;
   expires_at: string | null;
   status: ColumnType<'active' | 'revoked', 'active' | 'revoked' | undefined, 'active' | 'revoked'>;
-  /** Why it was revoked: refunded, cancelled, or by the owner. */
+  /** Why it was revoked: refunded, cancelled, or `owner` (the robot hears `refunded` for the first, else `revoked`). */
   revoked_reason: string | null;
   revoked_at: string | null;
+  /** The owner's own words when they revoked it (migration 0017). */
+  revoked_note: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -503,6 +514,7 @@ export interface Database {
   verifications: VerificationsTable;
   categories: CategoriesTable;
   robots: RobotsTable;
+  robot_slug_history: RobotSlugHistoryTable;
   robot_stats: RobotStatsTable;
   robot_stats_history: RobotStatsHistoryTable;
   orders: OrdersTable;

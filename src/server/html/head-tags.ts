@@ -3,6 +3,8 @@ import { escapeHtml } from '../text/escape-html.js';
 
 export interface PageMeta {
   title: string;
+  /** The shop's name (setting site_name), for og:site_name. */
+  siteName: string;
   description: string;
   keywords: string;
   image: string;
@@ -14,6 +16,7 @@ export interface PageMeta {
 export function metaFromSettings(settings: PublicSettings, publicUrl: string, path: string): PageMeta {
   return {
     title: settings.seo_title,
+    siteName: settings.site_name,
     description: settings.seo_description,
     keywords: settings.seo_keywords,
     image: settings.seo_image_url,
@@ -46,6 +49,7 @@ export function headTags(meta: PageMeta, publicUrl: string): string {
     tag('name', 'description', meta.description),
     tag('name', 'keywords', meta.keywords),
     tag('property', 'og:type', 'website'),
+    tag('property', 'og:site_name', meta.siteName),
     tag('property', 'og:title', meta.title),
     tag('property', 'og:description', meta.description),
     tag('property', 'og:url', meta.url),

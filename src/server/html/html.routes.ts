@@ -3,17 +3,18 @@ import type { Language } from '../../shared/constants.js';
 import { contentPageSlugOf } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
+import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { errorBody } from '../http/error-handler.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
 import type { BannersService } from '../modules/banners/banners.service.js';
-import { activePublicRobots, type CatalogueService } from '../modules/catalogue/catalogue.service.js';
+import { activePublicRobots, formerRobotSlugs, type CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import type { ContentPagesService } from '../modules/content-pages/content-pages.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from '../text/escape-html.js';
 import { chooseLanguage } from '../text/language.js';
-import { browserCatalogue, pageTitle } from '../text/server-strings.js';
+import { browserCatalogue, pageTitle, shopTagline } from '../text/server-strings.js';
 import { absoluteUrl, headTags, metaFromSettings } from './head-tags.js';
 import type { PageShell } from './page-shell.js';
 
@@ -27,15 +28,29 @@ interface HtmlDeps {
   cache: PublicCache;
 }
 
-/** schema.org Product: search engines show the name and price. */
-function productStructuredData(robot: Robot, description: string, url: string, publicUrl: string): string {
+/** A data block, not a script: the CSP that forbids inline scripts does not apply to it. */
+function structuredData(value: object): string {
+  return `\n    <script type="application/ld+json">${jsonForScript(value)}</script>`;
+}
+
+/** schema.org Product: search engines show the name and price, sold by the shop under its own name. */
+function productStructuredData(
+  robot: Robot,
+  description: string,
+  url: string,
+  publicUrl: string,
+  siteName: string,
+): string {
   const image = absoluteUrl(robot.image_url, publicUrl);
-  const product = {
+  const shop = { '@type': 'Organization', name: siteName, url: absoluteUrl('/', publicUrl) };
+  return structuredData({
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: robot.name,
     description,
     sku: robot.id,
+    url,
+    brand: { '@type': 'Brand', name: siteName },
     ...(image ? { image } : {}),
     ...(robot.category ? { category: robot.category } : {}),
     offers: {
@@ -44,10 +59,49 @@ function productStructuredData(robot: Robot, description: string, url: string, p
       priceCurrency: 'USD',
       availability: 'https://schema.org/InStock',
       url,
+      seller: shop,
     },
-  };
-  // A data block, not a script: the CSP that forbids inline scripts does not apply to it.
-  return `\n    <script type="application/ld+json">${jsonForScript(product)}</script>`;
+  });
+}
+
+/** schema.org WebSite on Home: the name search engines show for the site is the shop's. */
+function siteStructuredData(siteName: string, publicUrl: string): string {
+  return structuredData({
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: siteName,
+    url: absoluteUrl('/', publicUrl),
+  });
+}
+
+/**
+ * Where a request for a robot's page should go instead, if anywhere: the SPEC address of an
+ * active robot (`/RobotDetail?robotId=<id>`), a former slug, or an odd spelling of the current
+ * one (`/Robots/Orion-EA/`) all move permanently to `/robots/<slug>`, other query parameters
+ * kept. Unknown or inactive robots get no redirect: their page says "Robot not found", as before.
+ */
+async function robotRedirect(
+  request: FastifyRequest,
+  robots: Robot[],
+  formerSlugs: () => Promise<Map<string, string>>,
+): Promise<string | null> {
+  const url = new URL(request.url, 'http://localhost');
+  const slug = robotSlugOfPath(url.pathname);
+  let robot: Robot | undefined;
+  if (slug !== null) {
+    robot = robots.find((candidate) => candidate.slug === slug);
+    if (robot && url.pathname === robotPath(robot.slug)) return null;
+    if (!robot) {
+      const robotId = (await formerSlugs()).get(slug);
+      robot = robots.find((candidate) => candidate.id === robotId);
+    }
+  } else {
+    const robotId = url.searchParams.get('robotId');
+    robot = robots.find((candidate) => candidate.id === robotId);
+    url.searchParams.delete('robotId');
+  }
+  if (!robot) return null;
+  return `${robotPath(robot.slug)}${url.search}`;
 }
 
 /**
@@ -61,18 +115,19 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   const render = async (
     page: PageName,
     canonicalPath: string,
-    robotId: string,
+    robot: Robot | undefined,
     lang: Language,
     settings: PublicSettings,
   ): Promise<string> => {
+    const tagline = shopTagline(lang);
     let meta = {
       ...metaFromSettings(settings, publicUrl, canonicalPath),
-      title: documentTitle(pageTitle(lang, page), settings.seo_title),
+      title: documentTitle(pageTitle(lang, page), settings, tagline),
     };
     // The interface strings of the page's language travel with the page instead of in the
     // JavaScript bundle, which then carries neither language.
     const data: Record<string, unknown> = { settings, messages: { lang, catalogue: browserCatalogue(lang) } };
-    let structuredData = '';
+    let linkedData = '';
     if (page === 'Home') {
       const [categories, robots, banners] = await Promise.all([
         catalogue.listActiveCategories(),
@@ -80,26 +135,24 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
         deps.banners.listActive(),
       ]);
       Object.assign(data, { categories, robots, banners });
-    } else if (page === 'RobotDetail' && robotId) {
-      const robot = await catalogue.getPublicRobot(robotId).catch(() => null);
-      if (robot) {
-        data.robot = robot;
-        const description = textFromHtml(robot.description) || meta.description;
-        meta = {
-          ...meta,
-          title: documentTitle(robot.name, settings.seo_title),
-          description,
-          image: robot.image_url || meta.image,
-        };
-        structuredData = productStructuredData(robot, description, meta.url, publicUrl);
-      }
+      linkedData = siteStructuredData(settings.site_name, publicUrl);
+    } else if (page === 'RobotDetail' && robot) {
+      data.robot = robot;
+      const description = textFromHtml(robot.description) || meta.description;
+      meta = {
+        ...meta,
+        title: documentTitle(robot.name, settings, tagline),
+        description,
+        image: robot.image_url || meta.image,
+      };
+      linkedData = productStructuredData(robot, description, meta.url, publicUrl, settings.site_name);
     } else if (contentPageSlugOf(page)) {
       // A link preview of the terms, say, shows the start of the terms, not the shop's slogan.
       const stored = await deps.pages.find(contentPageSlugOf(page)!);
       const description = textFromHtml(stored?.content ?? '', 200);
       if (description) meta = { ...meta, description };
     }
-    return shell!.render({ lang, head: headTags(meta, publicUrl) + structuredData, data });
+    return shell!.render({ lang, head: headTags(meta, publicUrl) + linkedData, data });
   };
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -115,15 +168,20 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     // (SPEC §2); the server renders that page under its canonical address, so tracking
     // parameters and odd spellings share one cached rendering.
     const page = resolvePage(request.url);
-    // Only an active robot gets a rendering of its own; any other id shares the plain page, so
-    // invented ids add no cache entry and no database read.
-    const robotIdParam = (request.query as Record<string, unknown>).robotId;
-    const isActiveRobot = async (id: unknown) =>
-      typeof id === 'string' && (await activePublicRobots(cache, catalogue)).some((robot) => robot.id === id);
-    const robotId = page === 'RobotDetail' && (await isActiveRobot(robotIdParam)) ? (robotIdParam as string) : '';
-    const canonicalPath = robotId ? `${pagePath(page)}?robotId=${encodeURIComponent(robotId)}` : pagePath(page);
+    let robot: Robot | undefined;
+    if (page === 'RobotDetail') {
+      // Only an active robot gets a rendering of its own; any other id or slug shares the plain
+      // page, so invented ones add no cache entry and no database read.
+      const robots = await activePublicRobots(cache, catalogue);
+      const redirect = await robotRedirect(request, robots, () => formerRobotSlugs(cache, catalogue));
+      // Permanent, but revalidated: a slug given back to another robot later must not loop in a browser's cache.
+      if (redirect) return reply.header('cache-control', 'no-cache').redirect(redirect, 301);
+      const slug = robotSlugOfPath(request.url);
+      robot = slug === null ? undefined : robots.find((candidate) => candidate.slug === slug);
+    }
+    const canonicalPath = robot ? robotPath(robot.slug) : pagePath(page);
     const entry = await cache.get(`html:${canonicalPath}:${lang}`, 'text/html; charset=utf-8', () =>
-      render(page, canonicalPath, robotId, lang, settings),
+      render(page, canonicalPath, robot, lang, settings),
     );
     return sendEntry(request, reply, entry);
   };

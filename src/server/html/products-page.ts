@@ -1,10 +1,11 @@
 import type { Language } from '../../shared/constants.js';
 import { contentPageNames, LEGAL_PAGE_SLUGS } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
+import { robotPath } from '../../shared/robot-slug.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { escapeHtml, textFromHtml } from '../text/escape-html.js';
-import { browserCatalogue, serverStrings } from '../text/server-strings.js';
+import { browserCatalogue, serverStrings, shopTagline } from '../text/server-strings.js';
 
 interface ProductsPageInput {
   robots: readonly Robot[];
@@ -53,11 +54,17 @@ export function renderProductsPage({
 <div><dt class="text-xs leading-5 text-slate-400">${escapeHtml(strings.winrate)}</dt><dd class="text-base leading-6 font-semibold tabular-nums">${robot.winrate === null ? '—' : escapeHtml(percent.format(robot.winrate / 100))}</dd></div>
 <div><dt class="text-xs leading-5 text-slate-400">${escapeHtml(strings.riskLevel)}</dt><dd class="text-base leading-6 font-semibold">${escapeHtml(strings.risk[robot.risk_level])}</dd></div>
 </dl>
-<a href="/RobotDetail?robotId=${encodeURIComponent(robot.id)}" class="mt-auto inline-flex h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors bg-emerald-500 text-slate-950 hover:bg-emerald-400">${escapeHtml(strings.details)}</a>
+<a href="${escapeHtml(robotPath(robot.slug))}" class="mt-auto inline-flex h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors bg-emerald-500 text-slate-950 hover:bg-emerald-400">${escapeHtml(strings.details)}</a>
 </div>
 </article></li>`,
     )
     .join('\n');
+  const siteName = escapeHtml(settings.site_name);
+  const logoUrl = settings.site_logo_url.trim();
+  // As the app's header draws it (src/web/app/layout/site-logo.tsx): the logo, when set, beside the name.
+  const logo = logoUrl
+    ? `<img src="${escapeHtml(logoUrl)}" alt="" height="36" class="h-9 w-auto max-w-20 shrink-0 object-contain sm:max-w-44">`
+    : '';
   const legalLinks = LEGAL_PAGE_SLUGS.map(
     (slug) =>
       `<li><a href="/${contentPageNames[slug]}" class="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline">${escapeHtml(ui.legal.titles[slug])}</a></li>`,
@@ -68,7 +75,7 @@ export function renderProductsPage({
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark">
-<title>${escapeHtml(documentTitle(strings.title, settings.seo_title))}</title>
+<title>${escapeHtml(documentTitle(strings.title, settings, shopTagline(language)))}</title>
 <meta name="description" content="${escapeHtml(strings.intro)}">
 <link rel="icon" href="${escapeHtml(settings.site_favicon_url || '/favicon.svg')}">
 <link rel="canonical" href="${escapeHtml(canonicalUrl)}">
@@ -78,7 +85,7 @@ ${stylesheets}
 <div class="flex min-h-dvh flex-col">
 <header class="border-b border-slate-800 bg-slate-950/95">
 <div class="page-container flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
-<a href="/" class="flex shrink-0 items-center gap-2 rounded-md"><span class="text-lg font-bold tracking-tight text-white">${escapeHtml(ui.brand.name)}</span></a>
+<a href="/" class="flex min-w-0 items-center gap-2 rounded-md">${logo}<span class="truncate text-base font-bold tracking-tight text-white sm:text-lg">${siteName}</span></a>
 <nav aria-label="${escapeHtml(ui.nav.mainLabel)}"><ul class="flex flex-wrap items-center gap-1">
 ${navLink('/', ui.nav.catalog)}${navLink('/FAQ', ui.nav.faq)}${navLink('/CopyTrade', ui.nav.copyTrade)}${navLink('/Update', ui.nav.update)}${navLink('/product.html', ui.nav.ourProducts, true)}
 </ul></nav>
@@ -92,7 +99,7 @@ ${cards ? `<ul class="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols
 <footer class="border-t border-slate-800 bg-slate-900/40">
 <div class="page-container flex flex-col gap-3 py-10">
 <nav aria-label="${escapeHtml(ui.legal.footerLabel)}"><ul class="flex flex-wrap gap-x-5 gap-y-1 text-sm">${legalLinks}</ul></nav>
-<p class="text-sm text-slate-400">${escapeHtml(ui.footer.copyright.replace('{{year}}', String(new Date().getFullYear())).replace('{{name}}', ui.brand.name))}</p>
+<p class="text-sm text-slate-400">${escapeHtml(ui.footer.copyright.replace('{{year}}', String(new Date().getFullYear()))).replace('{{name}}', siteName)}</p>
 </div>
 </footer>
 </div>

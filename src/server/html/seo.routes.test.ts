@@ -16,7 +16,8 @@ describe('search engines and plain pages', () => {
     const inactive = await newRobot(shop.app, { status: 'inactive' });
     const response = await shop.app.inject('/sitemap.xml');
     expect(response.headers['content-type']).toContain('application/xml');
-    for (const robot of robots) expect(response.body).toContain(`/RobotDetail?robotId=${robot.id}`);
+    for (const robot of robots)
+      expect(response.body).toContain(`<loc>http://localhost:3000/robots/${robot.slug}</loc>`);
     expect(response.body).toContain('<loc>http://localhost:3000/FAQ</loc>');
     for (const page of ['Terms', 'Privacy', 'RefundPolicy', 'RiskDisclosure'])
       expect(response.body).toContain(`<loc>http://localhost:3000/${page}</loc>`);

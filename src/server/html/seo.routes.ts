@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTENT_PAGE_SLUGS, contentPageNames } from '../../shared/content-pages.js';
 import { pagePath } from '../../shared/pages.js';
+import { robotPath } from '../../shared/robot-slug.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { escapeHtml } from '../text/escape-html.js';
@@ -46,7 +47,7 @@ export function registerSeoRoutes(app: FastifyInstance, { shell, publicUrl, sett
     const entries = [
       ...publicPages.map((path) => ({ loc: absolute(path), lastmod: undefined as string | undefined })),
       ...robots.map((robot) => ({
-        loc: absolute(`/RobotDetail?robotId=${encodeURIComponent(robot.id)}`),
+        loc: absolute(robotPath(robot.slug)),
         lastmod: robot.updated_at,
       })),
     ];

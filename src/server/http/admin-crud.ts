@@ -22,6 +22,23 @@ export interface AdminCrudService<Entity, Create, Patch> {
 export const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 /**
+ * The ids of an ordered list after `id` swaps places with its neighbour (SPEC §4's up/down):
+ * the first cannot go up and the last cannot go down (the order stays as it is). Services
+ * write the answer back as positions 0..n-1, so equal or gapped order_index values left by
+ * older data can neither make a move a no-op nor leave two records at the same place.
+ * Null when `id` is not in the list.
+ */
+export function swappedWithNeighbour(ids: readonly string[], id: string, direction: MoveDirection): string[] | null {
+  const index = ids.indexOf(id);
+  if (index === -1) return null;
+  const neighbour = direction === 'up' ? index - 1 : index + 1;
+  const reordered = [...ids];
+  if (neighbour >= 0 && neighbour < reordered.length)
+    [reordered[index], reordered[neighbour]] = [reordered[neighbour]!, reordered[index]!];
+  return reordered;
+}
+
+/**
  * The routes of one resource, described once in `src/shared/admin-resources.ts`: `GET` list,
  * `POST` create, `PATCH /:id`, `DELETE /:id` and, when it is orderable, `POST /:id/move` — each
  * for administrators only, answering only the entity schema's columns, and recorded in the

@@ -6,7 +6,7 @@ import { createTestApp, testDialects, type TestApp } from '../../../tests/suppor
 import { buildApp } from '../app.js';
 import { DataDirInUseError } from '../db/sqlite.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
-import { DEFAULT_SEO_TITLE } from '../../shared/settings-keys.js';
+import { DEFAULT_SITE_NAME } from '../../shared/constants.js';
 import { escapeHtml } from '../text/escape-html.js';
 
 const template = `<!doctype html>
@@ -98,7 +98,10 @@ describe('HTTP layer', () => {
   it('routes any letter case of a page name to the app, and puts a robot into its page head', async () => {
     const robots = (await shop.app.inject('/api/robots')).json<Robot[]>();
     const robot = robots[0]!;
-    const response = await shop.app.inject(`/robotdetail?robotId=${robot.id}`);
+    const spec = await shop.app.inject(`/robotdetail?robotId=${robot.id}`);
+    expect(spec.statusCode).toBe(301);
+    expect(spec.headers.location).toBe(`/robots/${robot.slug}`);
+    const response = await shop.app.inject(`/robots/${robot.slug}`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(`<title>${robot.name} | `);
     expect(response.body).toContain(`<meta property="og:image" content="http://localhost:3000${robot.image_url}">`);
@@ -112,8 +115,8 @@ describe('HTTP layer', () => {
 
   it('gives each page its own title, and a legal page its own description, in the page’s language', async () => {
     const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-    const site = escapeHtml(DEFAULT_SEO_TITLE);
-    expect(title((await shop.app.inject('/')).body)).toBe(site);
+    const site = escapeHtml(DEFAULT_SITE_NAME);
+    expect(title((await shop.app.inject('/')).body)).toBe(`${site} — AI Trading Robots for MT4 &amp; MT5`);
     expect(title((await shop.app.inject('/FAQ')).body)).toBe(`FAQ | ${site}`);
     expect(title((await shop.app.inject('/Account')).body)).toBe(`My account | ${site}`);
     const terms = await shop.app.inject({ url: '/terms', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Language } from '../../shared/constants.js';
 
 export interface MailMessage {
   to: string;
@@ -11,6 +12,13 @@ export interface MailMessage {
   html?: string;
   /** Extra header lines, e.g. List-Unsubscribe (RFC 8058) on newsletters. */
   headers?: Record<string, string>;
+  /**
+   * The languages of the shop's signature under the text (shop-mailer.ts adds it): the reader's,
+   * or both when the shop cannot know it. None: the message ends as written (a newsletter's footer).
+   */
+  signature?: readonly Language[];
+  /** The sender's display name (the shop's name, set by shop-mailer.ts); the address is always the configured one. */
+  senderName?: string;
   /** A fixed Message-ID (`<local@domain>`): a message sent again after a crash keeps its id. */
   messageId?: string;
   /**
@@ -36,17 +44,22 @@ export interface Mailer {
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
+  /** The sender's address (MAIL_FROM's). */
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  const envelope = ({ senderName, signature: _signature, ...message }: MailMessage) => ({
+    from: senderName ? { name: senderName, address: options.from } : options.from,
+    ...message,
+  });
   if (options.smtpUrl) {
     // Pooled: a newsletter campaign reuses a few connections instead of opening one per message.
     const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 2 });
     return {
       delivers: true,
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail(envelope(message));
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -57,7 +70,7 @@ export function createMailer(options: {
   return {
     delivers: false,
     async send(message) {
-      const built = await builder.sendMail({ from: options.from, ...message });
+      const built = await builder.sendMail(envelope(message));
       mkdirSync(mailFolder, { recursive: true });
       const file = path.join(
         mailFolder,

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.js';
 import { PublicCache } from '../http/public-cache.js';
 import { createAutomationGateway, type AutomationGateway } from '../integrations/automation-gateway.js';
 import { createMailer, type Mailer } from '../integrations/mailer.js';
+import { withShopIdentity } from '../integrations/shop-mailer.js';
 import { createStorage } from '../storage/create-storage.js';
 import type { Storage } from '../storage/storage.js';
 import { createAuditLog, type AuditLog } from './audit/audit.service.js';
@@ -34,6 +35,7 @@ export interface ModuleContext {
   /** The one way to the automation workflows, both directions (integrations/automation-gateway.ts). */
   automation: AutomationGateway;
   audit: AuditLog;
+  /** Every email leaves in the shop's name (integrations/shop-mailer.ts). */
   mailer: Mailer;
   /** Emails written in the transaction of the change that causes them, sent in the background (decision 0015). */
   emailOutbox: EmailOutbox;
@@ -49,20 +51,29 @@ export function createModuleContext(app: FastifyInstance, config: Config, databa
   const { db } = database;
   const storage = createStorage(config);
   app.addHook('onClose', async () => storage.close?.());
-  const mailer = createMailer({
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    dataDir: config.dataDir,
-    log: app.log,
-  });
-  app.addHook('onClose', () => mailer.close());
   const settings = createSettingsService(db);
+  const cache = new PublicCache();
+  const mailer = withShopIdentity(
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.fromAddress,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+    // The public settings every page reads, from the cache an administrator's save clears: a
+    // campaign of thousands of emails reads them a few times, and a new name applies at once.
+    {
+      name: async () => (await cache.memo('settings:public', () => settings.getPublic())).site_name,
+      publicUrl: config.publicUrl,
+    },
+  );
+  app.addHook('onClose', () => mailer.close());
   const exclusive: RunExclusive = (job, work) => runExclusive(db, database.dialect, job, work);
   return {
     config,
     db,
     exclusive,
-    cache: new PublicCache(),
+    cache,
     settings,
     automation: createAutomationGateway({
       readSettings: () => settings.getAll(),

@@ -34,6 +34,11 @@ export function pageTitle(language: Language, page: string): string | undefined 
   return page === 'Home' ? undefined : (catalogues[language].documentTitles as Record<string, string>)[page];
 }
 
+/** The words after the shop's name in Home's title when the owner set no SEO title. */
+export function shopTagline(language: Language): string {
+  return catalogues[language].brand.tagline;
+}
+
 /** Texts of the order emails (received, paid, delivered, and the administrators' note). */
 export function orderEmailStrings(language: Language): Catalogue['orderEmails'] {
   return catalogues[language].orderEmails;

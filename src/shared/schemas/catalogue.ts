@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_PAGE_SLUGS } from '../content-pages.js';
+import { ROBOT_SLUG_MAX_LENGTH, ROBOT_SLUG_PATTERN } from '../robot-slug.js';
 import { youtubeVideoId } from '../youtube-id.js';
 
 /**
@@ -34,6 +35,8 @@ const stat = z.number().nullable();
 export const robotSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The robot's address, `/robots/<slug>` (issue 19 §4). */
+  slug: z.string(),
   description: z.string(),
   price: z.number(),
   image_url: z.string().nullable(),
@@ -202,8 +205,22 @@ const licenceSlots = z
   .min(0, 'cannot be negative')
   .max(100, 'at most 100');
 
+/**
+ * A robot's address as the administrator types it: letters in lower case, digits and single
+ * hyphens. Empty asks the server to make one from the name.
+ */
+export const robotSlugInputSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(ROBOT_SLUG_MAX_LENGTH, `at most ${ROBOT_SLUG_MAX_LENGTH} characters`)
+  .refine((slug) => slug === '' || ROBOT_SLUG_PATTERN.test(slug), {
+    message: 'only lower-case letters, digits and single hyphens between them, e.g. orion-ea',
+  });
+
 export const robotInputSchema = z.object({
   name: requiredText(200),
+  slug: robotSlugInputSchema.optional(),
   price: z.number({ error: 'is required' }).min(0, 'cannot be negative').max(1_000_000),
   /** Rich text; the server keeps only the editor's formats. */
   description: z.string().max(200_000).optional(),

@@ -297,7 +297,8 @@ export type OrderEmailRecord = z.infer<typeof orderEmailRecordSchema>;
  * release, decision 0018), and what the client was told only in general words:
  * `payment_request_failed`, the payment workflow gave no payment page (the client saw SPEC §8's
  * message, the detail says why); `automatic_delivery_missed`, a paid order of a robot delivered
- * automatically found no release to deliver and waits for the owner.
+ * automatically found no release to deliver and waits for the owner; and what happened to the
+ * order's licence (issue 18 §2), which changes no status (`LicenceEventKind`).
  */
 export const orderEventKinds = [
   'payment_request_failed',
@@ -317,10 +318,19 @@ export const orderEventKinds = [
   'licence_slot_freed',
   'release_delivered',
   'automatic_delivery_missed',
+  // The owner revoked, reinstated or extended the order's licence, or freed all its accounts.
+  'licence_revoked',
+  'licence_reinstated',
+  'licence_extended',
+  'licence_slots_reset',
 ] as const satisfies readonly (
-  OrderEvent['type'] | 'payment_request_failed' | 'licence_slot_freed' | 'automatic_delivery_missed'
+  OrderEvent['type'] | 'payment_request_failed' | LicenceEventKind | 'automatic_delivery_missed'
 )[];
 export type OrderEventKind = (typeof orderEventKinds)[number];
+
+/** The timeline lines the licences module writes, each in the transaction of the licence's change. */
+export type LicenceEventKind =
+  'licence_slot_freed' | 'licence_revoked' | 'licence_reinstated' | 'licence_extended' | 'licence_slots_reset';
 
 /** One line of an order's timeline. The status columns are null on a line that changed no status. */
 export const orderEventSchema = z.object({

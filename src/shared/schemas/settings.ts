@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTOMATION_SECRET_MIN_LENGTH } from '../constants.js';
+import { AUTOMATION_SECRET_MIN_LENGTH, SITE_NAME_MAX_LENGTH } from '../constants.js';
 import {
   PAYMENT_TOLERANCE_MAX_USD,
   publicSettingKeys,
@@ -42,6 +42,13 @@ export const settingValueSchemas = {
   hero_title: text(200),
   hero_description: text(1000),
   default_language: z.enum(['', 'en', 'fr']),
+  // The shop's name: a header line and an email's From name, so no line breaks or other control characters.
+  site_name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(SITE_NAME_MAX_LENGTH, `at most ${SITE_NAME_MAX_LENGTH} characters`)
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'must not contain control characters'),
   // A string check rather than an enum: the Settings form passes this value through untouched (the Newsletter page edits it).
   newsletter_double_opt_in: z.string().regex(/^(true|false)$/, 'Must be true or false.'),
   // Dollars and cents, e.g. 1.00: how far below the price a paid report may be before it waits for review.

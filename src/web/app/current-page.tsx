@@ -1,23 +1,45 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from '../lib/router';
+import { useLocation, useSearchParams } from '../lib/router';
+import { useCurrentUser } from '../features/auth/use-current-user';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
+import { contentPageName } from './layout/admin-navigation';
 import { pageComponents } from './pages';
+import { isContentPageSlug } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
 import { resolvePage, type PageName } from '../../shared/pages.js';
 
 /** Pages that name the document themselves once their data is known (a robot's page: its name). */
 const pagesWithOwnTitle: ReadonlySet<PageName> = new Set(['RobotDetail']);
 
-/** The `<title>` after in-app navigation, as the server writes it on a full load. */
+/**
+ * The page's own name for the `<title>`, as the server writes it on a full load, made precise
+ * where the server cannot know: the Dashboard is My Orders for a client, the administrator's
+ * dashboard for an administrator; the page editor names the page it edits.
+ */
+function usePageTitle(page: PageName): string | undefined {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const [searchParams] = useSearchParams();
+  if (page === 'Home') return undefined;
+  if (page === 'Dashboard' && user?.isAdmin) return t('documentTitles.AdminDashboard');
+  const slug = searchParams.get('slug');
+  if (page === 'PageManagement' && isContentPageSlug(slug)) {
+    return t('documentTitles.pageEditor', { name: contentPageName(slug, t) });
+  }
+  return (t('documentTitles', { returnObjects: true }) as Record<string, string>)[page];
+}
+
+/** The `<title>` after in-app navigation: "<page> | <shop's name>", the Home page the shop's own. */
 function DocumentTitle({ page }: { page: PageName }) {
   const { t } = useTranslation();
-  const siteTitle = usePublicSettings().data?.seo_title;
-  const titles = t('documentTitles', { returnObjects: true }) as Record<string, string>;
-  const title = page === 'Home' ? undefined : titles[page];
+  const settings = usePublicSettings().data;
+  const title = usePageTitle(page);
+  const tagline = t('brand.tagline');
   useEffect(() => {
-    if (siteTitle !== undefined && !pagesWithOwnTitle.has(page)) document.title = documentTitle(title, siteTitle);
-  }, [page, title, siteTitle]);
+    if (settings !== undefined && !pagesWithOwnTitle.has(page))
+      document.title = documentTitle(title, settings, tagline);
+  }, [page, title, settings, tagline]);
   return null;
 }
 

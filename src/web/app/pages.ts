@@ -33,4 +33,5 @@ export const pageComponents: Record<PageName, LazyExoticComponent<ComponentType>
   PageManagement: lazy(() => import('../pages/admin/page-management')),
   Activity: lazy(() => import('../pages/admin/activity')),
   OrderLicence: lazy(() => import('../pages/order-licence')),
+  LicenceManagement: lazy(() => import('../pages/admin/licence-management')),
 };

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { getBannersQueryOptions } from '../features/banners/api/get-banners';
 import { getCategoriesQueryOptions } from '../features/catalogue/api/get-categories';
 import { getRobotsQueryOptions } from '../features/catalogue/api/get-robots';
-import { getRobotQueryOptions } from '../features/catalogue/api/get-robot';
+import { getRobotBySlugQueryOptions, getRobotQueryOptions } from '../features/catalogue/api/get-robot';
 import { getPublicSettingsQueryOptions } from '../features/settings/api/get-public-settings';
 import { ApiError } from '../lib/api-client';
 import type { InitialData } from '../lib/initial-data';
@@ -34,5 +34,8 @@ export function seedQueryCache(queryClient: QueryClient, data: InitialData): voi
   if (data.categories) queryClient.setQueryData(getCategoriesQueryOptions().queryKey, data.categories);
   if (data.robots) queryClient.setQueryData(getRobotsQueryOptions().queryKey, data.robots);
   if (data.banners) queryClient.setQueryData(getBannersQueryOptions().queryKey, data.banners);
-  if (data.robot) queryClient.setQueryData(getRobotQueryOptions(data.robot.id).queryKey, data.robot);
+  if (data.robot) {
+    queryClient.setQueryData(getRobotQueryOptions(data.robot.id).queryKey, data.robot);
+    queryClient.setQueryData(getRobotBySlugQueryOptions(data.robot.slug).queryKey, data.robot);
+  }
 }

@@ -16,7 +16,7 @@ export type InitialData = {
   robots?: Robot[];
   /** On Home, the active hero banners, so the carousel keeps its place from the first paint. */
   banners?: HeroBanner[];
-  /** On a robot's page (`/RobotDetail?robotId=…`), that robot when it exists and is active. */
+  /** On a robot's page (`/robots/<slug>`), that robot when it exists and is active. */
   robot?: Robot;
 };
 

@@ -6,13 +6,14 @@ import { PageShell } from '../components/ui/page-shell';
 import { preloadLoginModal, useAuthModal } from '../features/auth/auth-modal';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useCategories } from '../features/catalogue/api/get-categories';
-import { useRobot } from '../features/catalogue/api/get-robot';
+import { useRobot, useRobotBySlug } from '../features/catalogue/api/get-robot';
 import { RobotDetailView } from '../features/catalogue/components/robot-detail-view';
 import { TrialOffer } from '../features/orders/components/trial-offer';
 import { ApiError } from '../lib/api-client';
-import { Navigate, useSearchParams } from '../lib/router';
+import { Navigate, useLocation, useSearchParams } from '../lib/router';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { documentTitle } from '../../shared/document-title.js';
+import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
 
 /** 404 for an unknown or inactive robot, 400 for an id the server cannot even read. */
 function isMissingRobot(error: unknown): boolean {
@@ -44,26 +45,41 @@ function RobotLoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** `/RobotDetail?robotId=…`. The server embeds the robot in the page, so it usually shows at once. */
+/**
+ * `/robots/<slug>` (issue 19 §4). The server embeds the robot in the page, so it usually shows at
+ * once; it also redirects the SPEC address `/RobotDetail?robotId=…` and former slugs on a full
+ * load. A link followed inside the app reaches them here: the page moves to the robot's address.
+ */
 export default function RobotDetailPage() {
+  const { pathname, search } = useLocation();
   const [searchParams] = useSearchParams();
-  const robotId = searchParams.get('robotId')?.trim() ?? '';
-  const robotQuery = useRobot(robotId);
+  const slug = robotSlugOfPath(pathname) ?? '';
+  const robotId = slug === '' ? (searchParams.get('robotId')?.trim() ?? '') : '';
+  const bySlug = useRobotBySlug(slug);
+  const byId = useRobot(robotId);
+  const robotQuery = slug === '' ? byId : bySlug;
   const categories = useCategories().data;
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const authModal = useAuthModal();
   const { t } = useTranslation();
-  const siteTitle = usePublicSettings().data?.seo_title;
+  const settings = usePublicSettings().data;
   const pageTitle = robotQuery.data?.name ?? t('documentTitles.RobotDetail');
+  const tagline = t('brand.tagline');
   // The robot's name, as the server titles the page on a full load.
   useEffect(() => {
-    if (siteTitle !== undefined) document.title = documentTitle(pageTitle, siteTitle);
-  }, [pageTitle, siteTitle]);
+    if (settings !== undefined) document.title = documentTitle(pageTitle, settings, tagline);
+  }, [pageTitle, settings, tagline]);
 
-  if (robotId === '' || isMissingRobot(robotQuery.error)) return <RobotNotFound />;
+  if ((slug === '' && robotId === '') || isMissingRobot(robotQuery.error)) return <RobotNotFound />;
   const robot = robotQuery.data;
   if (robot === undefined) {
     return robotQuery.isError ? <RobotLoadError onRetry={() => void robotQuery.refetch()} /> : <LoadingRegion />;
+  }
+  if (robot.slug !== slug) {
+    const rest = new URLSearchParams(search);
+    rest.delete('robotId');
+    const query = rest.toString();
+    return <Navigate to={`${robotPath(robot.slug)}${query ? `?${query}` : ''}`} replace />;
   }
 
   const categoryName = categories?.find((category) => category.key === robot.category)?.name;

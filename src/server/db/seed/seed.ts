@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
+import { freeSlug, slugFromName } from '../../../shared/robot-slug.js';
 import { settingDefaults } from '../../../shared/settings-keys.js';
 import { versionKey } from '../../../shared/schemas/releases.js';
 import type { Storage } from '../../storage/storage.js';
@@ -59,8 +60,11 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
 
     // Files of the demo releases, written to storage once the app has it (writeDemoReleaseFiles).
     const releaseFiles: DemoReleaseFile[] = [];
+    const slugs = new Set<string>();
     for (const [index, robot] of demoRobots.entries()) {
       const id = randomUUID();
+      const slug = freeSlug(slugFromName(robot.name), (candidate) => slugs.has(candidate));
+      slugs.add(slug);
       const release = demoReleases.find((candidate) => candidate.robot === robot.name);
       // Distinct creation times keep "newest first" meaningful in the demo.
       const created = at((demoRobots.length - index) * 3600);
@@ -69,6 +73,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         .values({
           id,
           name: robot.name,
+          slug,
           description: robot.description,
           price: robot.price,
           image_url: robot.image_url,

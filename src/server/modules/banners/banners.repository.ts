@@ -32,16 +32,19 @@ export class BannersRepository {
     return this.db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** New rows go last: their order_index is the current count (SPEC §5). */
+  /**
+   * New rows go last: one past the highest order_index. (SPEC §5's "the current count" put a new
+   * row before the last ones once a deletion had left a gap.)
+   */
   async insert(banner: BannerInput): Promise<Banner> {
     return this.db.transaction().execute(async (trx) => {
-      const { count } = await trx
+      const { last } = await trx
         .selectFrom('banners')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .select((eb) => eb.fn.max<number | string | null>('order_index').as('last'))
         .executeTakeFirstOrThrow();
       return trx
         .insertInto('banners')
-        .values({ id: randomUUID(), ...banner, order_index: Number(count) })
+        .values({ id: randomUUID(), ...banner, order_index: last === null ? 0 : Number(last) + 1 })
         .returningAll()
         .executeTakeFirstOrThrow();
     });
@@ -58,5 +61,20 @@ export class BannersRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('banners').where('id', '=', id).execute();
+  }
+
+  /** Writes each row's position as its order_index, in one transaction. */
+  async setOrder(orderedIds: readonly string[]): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      for (const [index, id] of orderedIds.entries()) {
+        await trx
+          .updateTable('banners')
+          .set({ order_index: index, updated_at: now })
+          .where('id', '=', id)
+          .where('order_index', '!=', index)
+          .execute();
+      }
+    });
   }
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
-import type { AdminCrudService } from '../../http/admin-crud.js';
+import { swappedWithNeighbour, type AdminCrudService } from '../../http/admin-crud.js';
 import { BannersRepository } from './banners.repository.js';
 
 type BannerPatch = Partial<BannerInput>;
@@ -51,12 +51,19 @@ export class BannersService implements AdminCrudService<HeroBanner, BannerInput,
     await this.banners.delete(id);
   }
 
-  /** SPEC §4: up lowers order_index by 1 (never below 0), down raises it by 1. */
+  /**
+   * A banner swaps places with its neighbour, and the list is numbered 0..n-1 again, as FAQs do
+   * (issue 19: SPEC §4's "up lowers order_index by 1" left two banners at the same place and the
+   * storefront's order unchanged).
+   */
   async move(id: string, direction: MoveDirection): Promise<HeroBanner[]> {
-    const banner = await this.banners.find(id);
-    if (!banner) throw new NotFoundError('No such banner.');
-    const order_index = direction === 'up' ? Math.max(0, banner.order_index - 1) : banner.order_index + 1;
-    await this.banners.update(id, { order_index });
+    const ids = swappedWithNeighbour(
+      (await this.list()).map((banner) => banner.id),
+      id,
+      direction,
+    );
+    if (!ids) throw new NotFoundError('No such banner.');
+    await this.banners.setOrder(ids);
     return this.list();
   }
 }

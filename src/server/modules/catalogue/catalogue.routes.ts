@@ -11,6 +11,8 @@ import { cachedRouteOptions, sendEntry, type PublicCache } from '../../http/publ
 import { activePublicRobots, type CatalogueService } from './catalogue.service.js';
 
 const robotParams = z.object({ id: z.string().trim().min(1).max(100) });
+/** Any spelling is looked up in lower case; one that cannot be a slug is simply not found. */
+const robotSlugParams = z.object({ slug: z.string().trim().toLowerCase().min(1).max(200) });
 const publicRobotListQuery = robotListQuerySchema.omit({ status: true });
 const activeCategories = z.array(categorySchema);
 const publicRobots = z.array(robotSchema);
@@ -66,6 +68,14 @@ export function catalogueRoutes(catalogue: CatalogueService, cache: PublicCache)
       '/api/robots/:id',
       { config: { access: 'public' }, schema: { params: robotParams, response: { 200: robotSchema } } },
       (request) => catalogue.getPublicRobot(request.params.id),
+    );
+
+    // The robot at `/robots/<slug>` (issue 19 §4), or the one a former slug led to: the answer
+    // carries the current slug, so the page can move to the robot's address.
+    app.get(
+      '/api/robots/by-slug/:slug',
+      { config: { access: 'public' }, schema: { params: robotSlugParams, response: { 200: robotSchema } } },
+      (request) => catalogue.getPublicRobotBySlug(request.params.slug),
     );
 
     app.get(

@@ -43,6 +43,21 @@ export class CatalogueService {
     return toRobot(row);
   }
 
+  /**
+   * The active robot at `/robots/<slug>`, or the one whose address it was before a rename: the
+   * answer carries the current slug, so the page can move to its address.
+   */
+  async getPublicRobotBySlug(slug: string): Promise<Robot> {
+    const row = (await this.robots.findBySlug(slug)) ?? (await this.robots.findByFormerSlug(slug));
+    if (!row || row.status !== 'active') throw new NotFoundError('Robot not found');
+    return toRobot(row);
+  }
+
+  /** Each former slug and the robot it now leads to (active or not: the caller checks). */
+  async formerSlugs(): Promise<Map<string, string>> {
+    return new Map((await this.robots.formerSlugs()).map((row) => [row.slug, row.robot_id]));
+  }
+
   async getPublicRobotHistory(id: string): Promise<RobotStatsHistoryPoint[]> {
     await this.getPublicRobot(id);
     return this.robots.history(id, HISTORY_POINTS);
@@ -61,4 +76,9 @@ export function createCatalogueService(db: Kysely<Database>): CatalogueService {
  */
 export function activePublicRobots(cache: PublicCache, catalogue: CatalogueService): Promise<Robot[]> {
   return cache.memo('robots:active', () => catalogue.listPublicRobots({ sort: '-created_date' }));
+}
+
+/** The former slugs, kept like the active robots: an invented `/robots/<slug>` costs no database read. */
+export function formerRobotSlugs(cache: PublicCache, catalogue: CatalogueService): Promise<Map<string, string>> {
+  return cache.memo('robots:former-slugs', () => catalogue.formerSlugs());
 }

@@ -59,6 +59,43 @@ export class RobotsRepository {
     return Number(row.count);
   }
 
+  async findBySlug(slug: string): Promise<RobotRow | undefined> {
+    return this.robots().where('robots.slug', '=', slug).executeTakeFirst();
+  }
+
+  /** The robot that once had `slug` and has another now. */
+  async findByFormerSlug(slug: string): Promise<RobotRow | undefined> {
+    return this.robots()
+      .innerJoin('robot_slug_history', 'robot_slug_history.robot_id', 'robots.id')
+      .where('robot_slug_history.slug', '=', slug)
+      .executeTakeFirst();
+  }
+
+  /** Every former slug and the robot it leads to. */
+  async formerSlugs(): Promise<Array<{ slug: string; robot_id: string }>> {
+    return this.db.selectFrom('robot_slug_history').select(['slug', 'robot_id']).execute();
+  }
+
+  /**
+   * The slugs, current or former, that `base` or `base-<n>` would clash with: a new slug made
+   * from a name takes none of them, so it never takes over another robot's old address.
+   */
+  async slugsStartingWith(base: string, exceptRobotId?: string): Promise<Set<string>> {
+    // Slugs hold only [a-z0-9-]: nothing in `base` is a LIKE wildcard.
+    let current = this.db
+      .selectFrom('robots')
+      .select('slug')
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+    if (exceptRobotId) current = current.where('id', '<>', exceptRobotId);
+    let former = this.db
+      .selectFrom('robot_slug_history')
+      .select('slug')
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+    if (exceptRobotId) former = former.where('robot_id', '<>', exceptRobotId);
+    const rows = [...(await current.execute()), ...(await former.execute())];
+    return new Set(rows.map((row) => row.slug));
+  }
+
   async history(robotId: string, limit: number) {
     const rows = await this.db
       .selectFrom('robot_stats_history')
@@ -70,22 +107,41 @@ export class RobotsRepository {
     return rows.reverse();
   }
 
+  /** A robot's current slug is its address: no former slug of another robot may lead elsewhere. */
   async insert(robot: Omit<NewRobot, 'id'>): Promise<RobotRow> {
-    const id = randomUUID();
-    await this.db
-      .insertInto('robots')
-      .values({ id, ...robot })
-      .execute();
-    return (await this.findById(id))!;
+    return this.transaction(async (robots) => {
+      await robots.db.deleteFrom('robot_slug_history').where('slug', '=', robot.slug).execute();
+      const id = randomUUID();
+      await robots.db
+        .insertInto('robots')
+        .values({ id, ...robot })
+        .execute();
+      return (await robots.findById(id))!;
+    });
   }
 
+  /**
+   * Updates in one transaction (the caller's, if any); a new slug keeps the one it replaces in the
+   * robot's history, so the old address still leads to it, and takes its own address back from
+   * any history.
+   */
   async update(id: string, patch: RobotUpdate): Promise<RobotRow | undefined> {
-    const updated = await this.db
-      .updateTable('robots')
-      .set({ ...patch, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) === 1 ? this.findById(id) : undefined;
+    return this.transaction(async (robots) => {
+      const before = patch.slug
+        ? await robots.db.selectFrom('robots').select('slug').where('id', '=', id).executeTakeFirst()
+        : undefined;
+      const updated = await robots.db
+        .updateTable('robots')
+        .set({ ...patch, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return undefined;
+      if (before && patch.slug && before.slug !== patch.slug) {
+        await robots.db.deleteFrom('robot_slug_history').where('slug', 'in', [before.slug, patch.slug]).execute();
+        await robots.db.insertInto('robot_slug_history').values({ slug: before.slug, robot_id: id }).execute();
+      }
+      return robots.findById(id);
+    });
   }
 
   /** Orders keep their robot's name; their link to it is cleared (DESIGN deviation 2). */

@@ -1,6 +1,8 @@
+import { freeSlug, slugFromName } from '../../../shared/robot-slug.js';
 import type { Robot, RobotInput } from '../../../shared/schemas/catalogue.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import type { RobotUpdate } from '../../db/schema.js';
-import { BadRequestError, NotFoundError } from '../../errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
 import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
 import { saleProblem, type RobotReleasesService } from '../robot-releases/robot-releases.service.js';
@@ -14,10 +16,22 @@ const DEFAULT_DEMO_SLOTS = 2;
 
 type RobotPatch = Partial<RobotInput>;
 
+/** Two administrators saving robots of the same name at once: the loser tries the next free slug. */
+const SLUG_ATTEMPTS = 3;
+
+function duplicateSlug(slug: string): ConflictError {
+  return new ConflictError(`The address /robots/${slug} is already used by another robot.`, 'duplicate_slug', {
+    'body.slug': 'already used by another robot',
+  });
+}
+
 /** What deleting a robot asks of its releases: their files, unless orders hold them. */
 export type ReleaseFiles = Pick<RobotReleasesService, 'filesOfRobot' | 'forgetFiles'>;
 
-/** Robot management (SPEC §2, §5): every robot, active or not; descriptions stored sanitised. */
+/**
+ * Robot management (SPEC §2, §5): every robot, active or not; descriptions stored sanitised; a
+ * unique slug per robot (issue 19 §4), written by the administrator or made from the name.
+ */
 export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotPatch> {
   constructor(
     private readonly robots: RobotsRepository,
@@ -34,9 +48,9 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
     return row && toRobot(row);
   }
 
-  /** The columns to write: rich text cleaned, features as JSON text, the category checked. */
+  /** The columns to write: rich text cleaned, features as JSON text, the category checked; the slug apart. */
   private async columns(input: RobotPatch): Promise<RobotUpdate> {
-    const { features, description, ...rest } = input;
+    const { features, description, slug: _slug, ...rest } = input;
     const columns: RobotUpdate = { ...rest };
     if (description !== undefined) columns.description = sanitizeRichText(description);
     if (features !== undefined) columns.features = JSON.stringify(features);
@@ -44,6 +58,35 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
       throw new BadRequestError('Invalid body.category: no such category', { 'body.category': 'no such category' });
     }
     return columns;
+  }
+
+  /** The first free slug made from `name`, taking no other robot's current or former address. */
+  private async slugFromName(name: string, robotId?: string): Promise<string> {
+    const base = slugFromName(name);
+    const taken = await this.robots.slugsStartingWith(base, robotId);
+    return freeSlug(base, (slug) => taken.has(slug));
+  }
+
+  /**
+   * Runs `write` with the slug to use: the administrator's, refused with 409 when another robot
+   * has it, or one made from the name, made again if another save took it meanwhile. Each attempt
+   * is its own transaction (PostgreSQL gives up a transaction at its first unique violation).
+   */
+  private async withSlug<T>(
+    chosen: string | undefined,
+    name: string,
+    robotId: string | undefined,
+    write: (slug: string) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const slug = chosen || (await this.slugFromName(name, robotId));
+      try {
+        return await write(slug);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (chosen || attempt >= SLUG_ATTEMPTS) throw duplicateSlug(slug);
+      }
+    }
   }
 
   /** A new robot has no release yet: delivered automatically, it starts inactive (decision 0018). */
@@ -58,7 +101,9 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
     });
     if (trial) throw trial;
     const columns = await this.columns(input);
-    return toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price }));
+    return this.withSlug(input.slug, input.name, undefined, async (slug) =>
+      toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price, slug })),
+    );
   }
 
   /**
@@ -66,8 +111,7 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
    * release, and a free trial needs the licence and automatic delivery (decision 0020). The check runs in the write's transaction, after the write took the robot's row,
    * so a release deleted at the same moment cannot leave such a robot without one.
    */
-  async update(id: string, patch: RobotPatch): Promise<Robot> {
-    const columns = await this.columns(patch);
+  private async writeChecked(id: string, columns: RobotUpdate): Promise<Robot> {
     return this.robots.transaction(async (robots) => {
       const updated = await robots.update(id, columns);
       if (!updated) throw new NotFoundError('No such robot.');
@@ -78,6 +122,17 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
       if (trial) throw trial;
       return toRobot(updated);
     });
+  }
+
+  /** A slug left empty is made again from the (new) name; one not sent stays as it is, whatever the name becomes. */
+  async update(id: string, patch: RobotPatch): Promise<Robot> {
+    const columns = await this.columns(patch);
+    if (patch.slug === undefined) return this.writeChecked(id, columns);
+    const current = await this.robots.findById(id);
+    if (!current) throw new NotFoundError('No such robot.');
+    return this.withSlug(patch.slug, patch.name ?? current.name, id, (slug) =>
+      this.writeChecked(id, { ...columns, slug }),
+    );
   }
 
   /** Orders keep the robot's name (DESIGN deviation 2) and the release files they hold. */

@@ -7,7 +7,7 @@ export type NewOutboxRow = Insertable<EmailOutboxTable>;
 /** What the sender needs of a waiting email. */
 export type DueEmail = Pick<
   OutboxRow,
-  'id' | 'message_id' | 'kind' | 'order_id' | 'recipient' | 'subject' | 'body' | 'attempts'
+  'id' | 'message_id' | 'kind' | 'order_id' | 'recipient' | 'language' | 'subject' | 'body' | 'attempts'
 >;
 
 /** What an administrator sees of an order's emails. */
@@ -31,7 +31,7 @@ export class EmailOutboxRepository {
   async due(now: string, limit: number): Promise<DueEmail[]> {
     return this.db
       .selectFrom('email_outbox')
-      .select(['id', 'message_id', 'kind', 'order_id', 'recipient', 'subject', 'body', 'attempts'])
+      .select(['id', 'message_id', 'kind', 'order_id', 'recipient', 'language', 'subject', 'body', 'attempts'])
       .where('sent_at', 'is', null)
       .where('failed_at', 'is', null)
       .where('next_attempt_at', '<=', now)

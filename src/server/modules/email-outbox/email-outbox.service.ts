@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { isLanguage } from '../../../shared/language.js';
 import type { Mailer } from '../../integrations/mailer.js';
 import { EmailOutboxRepository, type DueEmail, type OutboxEntry } from './email-outbox.repository.js';
 
@@ -202,6 +203,8 @@ export class EmailOutbox {
         to: email.recipient,
         subject: email.subject,
         text: email.body,
+        // Signed in the language it was written in (the shop's name is added when it is sent).
+        signature: [isLanguage(email.language) ? email.language : 'en'],
         messageId: email.message_id,
         signal: this.giveUpInFlight.signal,
       });

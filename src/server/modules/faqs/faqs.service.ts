@@ -1,6 +1,6 @@
 import type { Faq, FaqInput, MoveDirection } from '../../../shared/schemas/catalogue.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
-import type { AdminCrudService } from '../../http/admin-crud.js';
+import { swappedWithNeighbour, type AdminCrudService } from '../../http/admin-crud.js';
 import { stripMarkup } from '../../text/sanitize-rich-text.js';
 import type { FaqsRepository } from './faqs.repository.js';
 
@@ -46,18 +46,14 @@ export class FaqsService implements AdminCrudService<Faq, FaqInput, FaqPatch> {
     await this.faqs.delete(id);
   }
 
-  /**
-   * SPEC §4: an FAQ swaps places with its neighbour; the first cannot go up, the last cannot go
-   * down (asking is harmless and changes nothing). Positions are rewritten 0..n-1, so equal
-   * order_index values left by older data cannot make a swap a no-op.
-   */
+  /** SPEC §4: an FAQ swaps places with its neighbour, and the list is numbered 0..n-1 again. */
   async move(id: string, direction: MoveDirection): Promise<Faq[]> {
-    const faqs = await this.list();
-    const index = faqs.findIndex((faq) => faq.id === id);
-    if (index === -1) throw new NotFoundError('No such FAQ.');
-    const neighbour = direction === 'up' ? index - 1 : index + 1;
-    const ids = faqs.map((faq) => faq.id);
-    if (neighbour >= 0 && neighbour < ids.length) [ids[index], ids[neighbour]] = [ids[neighbour]!, ids[index]!];
+    const ids = swappedWithNeighbour(
+      (await this.list()).map((faq) => faq.id),
+      id,
+      direction,
+    );
+    if (!ids) throw new NotFoundError('No such FAQ.');
     await this.faqs.setOrder(ids);
     return this.list();
   }

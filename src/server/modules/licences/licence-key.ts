@@ -48,3 +48,16 @@ export function canonicalKey(typed: string): string | null {
   text = text.replace(/O/g, '0').replace(/[IL]/g, '1');
   return CANONICAL.test(text) ? text : null;
 }
+
+/**
+ * The last group of a key as an owner types or pastes it (`ABCDE`, `-abcde`, `TB-…-ABCDE`), read
+ * as leniently as a whole key, or null when it cannot be one: what the owner's search matches
+ * against the stored suffix.
+ */
+export function canonicalSuffix(typed: string): string | null {
+  const group = (typed.replace(/\s/g, '').split('-').at(-1) ?? '')
+    .toUpperCase()
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  return new RegExp(`^[${ALPHABET}]{${GROUP_LENGTH}}$`).test(group) ? group : null;
+}

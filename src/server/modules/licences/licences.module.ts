@@ -9,12 +9,14 @@ import { LicenceApiService } from './licence-api.service.js';
 import { LicenceChecksCleanup } from './licence-checks-cleanup.js';
 import { SealedValueError } from './licence-crypto.js';
 import { licencesAdminRoutes } from './licences-admin.routes.js';
+import { LicencesAdminService } from './licences-admin.service.js';
 import { licenceApiRoutes } from './licences.routes.js';
 import { licenceParts, LicencesService } from './licences.service.js';
 
 /**
  * Licences bound to trading accounts (issue 18 §2, decision 0017): the robots' licence API, the
- * owner's EA secret and signing key, the client's licence page, and the cleanup of old checks. Orders issue and revoke
+ * owner's EA secret and signing key, the owner's Licences page, the client's licence page, and the
+ * cleanup of old checks. Orders issue and revoke
  * licences through createLicencesService (orders.module.ts).
  */
 export async function register(
@@ -38,7 +40,9 @@ export async function register(
   // `latest_version` in every answer: the robot's current release (decision 0018).
   const releases = createCurrentReleases(db);
   await app.register(licenceApiRoutes(new LicenceApiService(parts, (robotId) => releases.latestVersion(robotId))));
-  await app.register(licencesAdminRoutes(new LicencesService(parts), audit));
+  await app.register(
+    licencesAdminRoutes(new LicencesService(parts), new LicencesAdminService(db, parts, audit), audit),
+  );
   await app.register(clientLicencesRoutes(new ClientLicencesService(new ClientLicencesRepository(db), parts.keys)));
   cleanup.start();
 }

@@ -65,7 +65,7 @@ describe.each(testDialects)('newsletter campaigns sent directly by email on %s',
       const url = `http://localhost:3000/unsubscribe?token=${tokens.get(to)}`;
       expect(mail.headers['list-unsubscribe']).toBe(`<${url}>`);
       expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-      expect(mail.headers.subject).toBe('Monthly robots');
+      expect(mail.headers.subject).toBe('Monthly robots | TradeBot Store');
       expect(mail.raw.replace(/=\r?\n/g, '')).toContain(url.replace('=', '=3D'));
     }
 

@@ -17,6 +17,8 @@ export interface CampaignSenderOptions {
   campaigns: CampaignsRepository;
   mailer: Mailer;
   emails: NewsletterEmails;
+  /** The shop's name (setting site_name) that the footer names, read once per batch of recipients. */
+  shopName: () => Promise<string>;
   /** Messages per second handed to SMTP (NEWSLETTER_SEND_RATE). */
   ratePerSecond: number;
   exclusive: Exclusive;
@@ -108,6 +110,7 @@ export class CampaignSender {
         log.info({ campaign: campaign.id }, 'newsletter campaign sent');
         return true;
       }
+      const shop = await this.options.shopName();
       for (const delivery of batch) {
         if (this.stopping.signal.aborted) return false;
         if (delivery.unsubscribe_token === null) {
@@ -120,7 +123,7 @@ export class CampaignSender {
         const wait = nextAt - Date.now();
         if (wait > 0 && !(await this.sleep(wait))) return false;
         nextAt = Math.max(nextAt + this.gapMs, Date.now());
-        if (!(await this.deliver(campaign, delivery, delivery.unsubscribe_token))) return false;
+        if (!(await this.deliver(campaign, delivery, delivery.unsubscribe_token, shop))) return false;
       }
     }
   }
@@ -130,10 +133,11 @@ export class CampaignSender {
     campaign: { id: string; title: string; content: string },
     delivery: PendingDelivery,
     token: string,
+    shop: string,
   ): Promise<boolean> {
     const { campaigns, mailer, emails, log } = this.options;
     try {
-      await mailer.send(emails.campaignMessage(campaign, delivery.email, delivery.subscriber_id, token));
+      await mailer.send(emails.campaignMessage(campaign, delivery.email, delivery.subscriber_id, token, shop));
     } catch (error) {
       const responseCode = (error as { responseCode?: unknown }).responseCode;
       const message = error instanceof Error ? error.message.slice(0, 500) : String(error);

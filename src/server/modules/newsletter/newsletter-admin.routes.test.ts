@@ -361,7 +361,7 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       const text = mail!
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      expect(text).toContain('Please confirm that you want to receive the localhost:3000 newsletter');
+      expect(text).toContain('Please confirm that you want to receive the TradeBot Store newsletter');
       const link = /http:\/\/localhost:3000\/newsletter\/confirm\?token=[\w-]+/.exec(text)![0];
 
       workflow.requests.length = 0;

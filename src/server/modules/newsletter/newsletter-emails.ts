@@ -13,26 +13,28 @@ export function withAbsoluteUrls(html: string, publicUrl: string): string {
 }
 
 /**
- * Newsletter emails. Like the account emails (auth/auth-emails.ts) they carry both languages,
- * English first: the server does not know which one each reader chose. Texts are in the i18n
- * catalogues under `newsletterMail`.
+ * Newsletter emails. They carry both languages, English first: the server does not know which one
+ * each reader chose. Texts are in the i18n catalogues under `newsletterMail`; `shop` is the shop's
+ * name (setting site_name), read by the caller when it sends.
  */
 export function newsletterEmails(publicUrl: string) {
-  const shop = new URL(publicUrl).host;
   const strings = languages.map((language) => newsletterMailStrings(language));
-  const fill = (text: string) => text.replaceAll('{{shop}}', shop);
+  const fill = (text: string, shop: string) => text.replaceAll('{{shop}}', shop);
   const link = (path: string, token: string) => `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
   return {
     unsubscribeUrl: (token: string) => link('/unsubscribe', token),
 
-    confirmation(to: string, token: string): MailMessage {
+    confirmation(to: string, token: string, shop: string): MailMessage {
       const url = link('/newsletter/confirm', token);
       const [en, fr] = strings.map((catalogue) => catalogue.confirmEmail);
       return {
         to,
         subject: `${en!.subject} / ${fr!.subject}`,
-        text: [fill(en!.body), url, '', fill(fr!.body), url, '', `${en!.ignore} / ${fr!.ignore}`].join('\n'),
+        text: [fill(en!.body, shop), url, '', fill(fr!.body, shop), url, '', `${en!.ignore} / ${fr!.ignore}`].join(
+          '\n',
+        ),
+        signature: languages,
       };
     },
 
@@ -40,16 +42,18 @@ export function newsletterEmails(publicUrl: string) {
      * One campaign message for one subscriber: their own unsubscribe link in the footer and in
      * List-Unsubscribe, with List-Unsubscribe-Post so mail clients can unsubscribe in one click
      * (RFC 8058). The Message-ID is fixed per campaign and subscriber, so a message sent again
-     * after a crash is recognised as the same message by providers that deduplicate.
+     * after a crash is recognised as the same message by providers that deduplicate. Its footer,
+     * which names the shop, is its signature: the owner signs the content as they like.
      */
     campaignMessage(
       campaign: { id: string; title: string; content: string },
       to: string,
       subscriberId: string,
       token: string,
+      shop: string,
     ): MailMessage {
       const url = link('/unsubscribe', token);
-      const reasons = strings.map((catalogue) => fill(catalogue.footer.reason));
+      const reasons = strings.map((catalogue) => fill(catalogue.footer.reason, shop));
       const labels = strings.map((catalogue) => catalogue.footer.unsubscribe);
       const footerHtml = `<hr><p style="font-size:12px;color:#64748b">${reasons.map(escapeHtml).join('<br>')}<br><a href="${escapeHtml(url)}">${labels.map(escapeHtml).join(' / ')}</a></p>`;
       return {

@@ -97,6 +97,7 @@ describe.each(testDialects)('unsubscribing from the newsletter on %s', (dialect)
       reader.email,
       'subscriber-1',
       reader.token,
+      'TradeBot Store',
     );
     expect(message.headers).toEqual({
       'List-Unsubscribe': `<${shop.config.publicUrl}/unsubscribe?token=${reader.token}>`,

@@ -22,6 +22,7 @@ export async function register(
     campaigns,
     mailer,
     emails,
+    shopName: () => settings.siteName(),
     ratePerSecond: config.newsletterSendRate,
     exclusive: (work) => exclusive('newsletter-send', work),
     log,

@@ -18,20 +18,29 @@ type MessageKey = Parameters<typeof renderMessagePage>[2];
  * The handler of an emailed link: runs `act` with the link's token and answers the plain page of
  * what happened (200), or of an unknown or used token (404).
  */
-function tokenLinkPage(act: (token: string) => Promise<boolean>, done: MessageKey, invalid: MessageKey) {
+function tokenLinkPage(
+  act: (token: string) => Promise<boolean>,
+  done: MessageKey,
+  invalid: MessageKey,
+  shopName: () => Promise<string>,
+) {
   return async (request: FastifyRequest<{ Querystring: z.infer<typeof tokenQuery> }>, reply: FastifyReply) => {
     const token = request.query.token ?? '';
     const succeeded = token.length > 0 && (await act(token));
-    return renderMessagePage(request, reply, succeeded ? done : invalid, succeeded ? 200 : 404);
+    return renderMessagePage(request, reply, succeeded ? done : invalid, succeeded ? 200 : 404, {
+      shopName: await shopName(),
+    });
   };
 }
 
 export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAsyncZod {
   return async (app) => {
+    const shopName = () => newsletter.shopName();
     const unsubscribePage = tokenLinkPage(
       (token) => newsletter.unsubscribe(token),
       'unsubscribe.done',
       'unsubscribe.invalid',
+      shopName,
     );
     app.post(
       '/api/newsletter/subscribe',
@@ -55,9 +64,12 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
       async (request, reply) => {
         const token = request.query.token ?? '';
         if (token === '' || !(await newsletter.isSubscribed(token)))
-          return renderMessagePage(request, reply, 'unsubscribe.invalid', 404);
+          return renderMessagePage(request, reply, 'unsubscribe.invalid', 404, { shopName: await shopName() });
         const action = `/unsubscribe?token=${encodeURIComponent(token)}`;
-        return renderMessagePage(request, reply, 'unsubscribe.confirm', 200, action);
+        return renderMessagePage(request, reply, 'unsubscribe.confirm', 200, {
+          shopName: await shopName(),
+          formAction: action,
+        });
       },
     );
 
@@ -65,7 +77,7 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
     app.get(
       '/newsletter/confirm',
       { onRequest: limiterFor(app, confirmLimit), schema: { querystring: tokenQuery } },
-      tokenLinkPage((token) => newsletter.confirm(token), 'confirmPage.done', 'confirmPage.invalid'),
+      tokenLinkPage((token) => newsletter.confirm(token), 'confirmPage.done', 'confirmPage.invalid', shopName),
     );
 
     // The unsubscribing itself: the page's form, and RFC 8058 one-click unsubscribe, where mail

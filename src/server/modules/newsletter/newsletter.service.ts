@@ -38,6 +38,11 @@ export class NewsletterService {
     }
   }
 
+  /** The shop's name, for the pages of its emailed links. */
+  shopName(): Promise<string> {
+    return this.options.settings.siteName();
+  }
+
   /** Whether an unsubscribe token still belongs to a subscriber (the page asks before it acts). */
   isSubscribed(token: string): Promise<boolean> {
     return this.options.subscribers.existsByToken(token);
@@ -54,7 +59,8 @@ export class NewsletterService {
   /** A mail server that is down must not lose the subscription: the visitor can ask again. */
   private async sendConfirmation(to: string, token: string): Promise<void> {
     try {
-      await this.options.mailer.send(this.options.emails.confirmation(to, token));
+      const shop = await this.options.settings.siteName();
+      await this.options.mailer.send(this.options.emails.confirmation(to, token, shop));
     } catch (error) {
       this.options.log.error({ err: error }, 'newsletter confirmation email could not be sent');
     }

@@ -26,6 +26,11 @@ export class SettingsService {
     return Object.fromEntries(publicSettingKeys.map((key) => [key, all[key]])) as PublicSettings;
   }
 
+  /** The shop's name (issue 19 §1), for the emails and pages that carry it. */
+  async siteName(): Promise<string> {
+    return (await this.getAll()).site_name;
+  }
+
   /** Every setting but the secret token, which is write-only: only whether one is set. */
   async getForAdmin(): Promise<AdminSettings> {
     const { n8n_secret_token: secret, ...readable } = await this.getAll();

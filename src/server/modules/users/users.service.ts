@@ -1,5 +1,5 @@
 import type { UserListItem, UserRole } from '../../../shared/schemas/users.js';
-import { ForbiddenError, NotFoundError } from '../../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { UsersRepository } from './users.repository.js';
 
 export class UsersService {
@@ -9,16 +9,25 @@ export class UsersService {
     return this.users.list();
   }
 
-  /** An administrator cannot change their own role: the shop must never lose its last admin by accident. */
+  /**
+   * The shop must never lose its last administrator: an administrator cannot change their own
+   * role, and no change may demote the only administrator left (two administrators demoting each
+   * other at the same moment would otherwise leave none).
+   */
   async changeRole(
     actingUserId: string,
     targetId: string,
     role: UserRole,
   ): Promise<{ before: UserRole; after: UserListItem }> {
     if (actingUserId === targetId) throw new ForbiddenError('You cannot change your own role.');
-    const before = await this.users.findRole(targetId);
-    const updated = before && (await this.users.setRole(targetId, role));
-    if (!before || !updated) throw new NotFoundError('User not found.');
-    return { before, after: updated };
+    const change = await this.users.setRoleKeepingAnAdministrator(targetId, role);
+    if (change === 'not-found') throw new NotFoundError('User not found.');
+    if (change === 'last-administrator') {
+      throw new ConflictError(
+        'The only administrator cannot be demoted: make another user an administrator first.',
+        'last_administrator',
+      );
+    }
+    return change;
   }
 }

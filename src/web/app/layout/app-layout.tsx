@@ -1,10 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
 import { LoadingRegion } from '../../components/ui/loading-region';
+import { useCurrentUser } from '../../features/auth/use-current-user';
 import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
+import { resolvePage } from '../../../shared/pages.js';
 import { ErrorBoundary } from '../error-boundary';
 import { useAdminDefaultLanguage } from '../use-admin-default-language';
+import { isBackOfficePage } from './admin-navigation';
 import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useScrollToTop } from './use-scroll-to-top';
@@ -15,11 +18,12 @@ import { useScrollToTop } from './use-scroll-to-top';
  * kept meanwhile, so the page's height does not jump when it comes.
  */
 const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
+/** The back office's frame comes with the back office: visitors and clients never load it. */
+const AdminShell = lazy(() => import('./admin-shell'));
 
-export function AppLayout({ children }: { children: ReactNode }) {
+/** The storefront's frame: header, the page, footer and chat button. */
+function StorefrontLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  useAdminDefaultLanguage();
-  useScrollToTop();
   const { data: settings } = usePublicSettings();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -34,7 +38,29 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Suspense fallback={<footer className="min-h-72 border-t border-slate-800 bg-slate-900/40" />}>
         <SiteFooter />
       </Suspense>
-      <ChatWidget settings={settings} />
+      <ChatWidget settings={settings} docked={resolvePage(pathname) === 'OrderForm'} />
     </div>
   );
+}
+
+/**
+ * Administrators see the back-office pages in the admin shell; everything else (and those pages
+ * for anyone else, who is sent Home by the page itself) in the storefront's frame. While the user
+ * is still unknown on a back-office page, neither frame shows, so neither flashes.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  useAdminDefaultLanguage();
+  useScrollToTop();
+  const { user, isLoading } = useCurrentUser();
+  const backOffice = isBackOfficePage(resolvePage(pathname));
+  if (backOffice && isLoading) return <LoadingRegion />;
+  if (backOffice && user?.isAdmin) {
+    return (
+      <Suspense fallback={<LoadingRegion />}>
+        <AdminShell admin={user}>{children}</AdminShell>
+      </Suspense>
+    );
+  }
+  return <StorefrontLayout>{children}</StorefrontLayout>;
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { isWebLink, safeExternalHref } from '../../lib/safe-href';
-import { CONTENT_PAGE_SLUGS, humanizeSlug, managementPathOf } from '../../../shared/content-pages.js';
+import { adminNavigation } from './admin-navigation';
 import { pagePath, resolvePage, type PageName } from '../../../shared/pages.js';
 
 export type NavEntry =
@@ -46,48 +46,16 @@ export function useNavEntries(): NavEntry[] {
   return entries;
 }
 
-/** The Admin menu of SPEC §2, in its order, with the catalogue key of each label. */
-const adminPagesBeforeContent = [
-  ['Dashboard', 'pages.dashboard.adminTitle'],
-  ['RobotManagement', 'admin.robotManagement.title'],
-  ['CategoryManagement', 'admin.categoryManagement.title'],
-  ['FAQManagement', 'admin.faqManagement.title'],
-] as const satisfies readonly (readonly [PageName, string])[];
-const adminPagesAfterContent = [
-  ['HeroBannerManagement', 'admin.heroBannerManagement.title'],
-  ['UserManagement', 'admin.userManagement.title'],
-  ['NewsletterManagement', 'admin.newsletterManagement.title'],
-  ['Settings', 'admin.settings.title'],
-  ['Activity', 'backOffice.activity.title'],
-] as const satisfies readonly (readonly [PageName, string])[];
-
-/** The Admin menu's entries; empty for anyone but an administrator. */
+/** The Admin menu's entries (the back office's one list, admin-navigation.ts); empty for anyone but an administrator. */
 export function useAdminNavEntries(): NavEntry[] {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   if (!user?.isAdmin) return [];
-  // One entry per editable page of the slug list: the spec's two, and any page added to it.
-  const contentPages = CONTENT_PAGE_SLUGS.map((slug): NavEntry => {
-    const href = managementPathOf(slug);
-    const label =
-      slug === 'copy_trade'
-        ? t('admin.copyTradeManagement.title')
-        : slug === 'update'
-          ? t('admin.updateManagement.title')
-          : t('backOffice.pages.menuEntry', {
-              name: t(
-                [
-                  `backOffice.pages.names.${slug}`,
-                  `legal.titles.${slug}`,
-                ] as unknown as 'backOffice.pages.names.copy_trade',
-                { defaultValue: humanizeSlug(slug) },
-              ),
-            });
-    return { kind: 'page', id: `admin-page-${slug}`, label, page: resolvePage(href), href };
-  });
-  return [
-    ...adminPagesBeforeContent.map(([name, labelKey]) => page(`admin-${name}`, t(labelKey), name)),
-    ...contentPages,
-    ...adminPagesAfterContent.map(([name, labelKey]) => page(`admin-${name}`, t(labelKey), name)),
-  ];
+  return adminNavigation.map((item): NavEntry => ({
+    kind: 'page',
+    id: `admin-${item.href}`,
+    label: item.label(t),
+    page: resolvePage(item.href),
+    href: item.href,
+  }));
 }

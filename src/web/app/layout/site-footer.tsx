@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { Link } from '../../lib/router';
 import { contentPageNames, LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import { pagePath } from '../../../shared/pages.js';
+import { DEFAULT_SITE_NAME } from '../../../shared/constants.js';
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const name = usePublicSettings().data?.site_name || DEFAULT_SITE_NAME;
   return (
     <footer className="border-t border-slate-800 bg-slate-900/40">
       {/* The bottom padding keeps the last line clear of the floating chat button. */}
@@ -27,7 +30,7 @@ export function SiteFooter() {
             </ul>
           </nav>
           <p className="text-sm text-slate-400 md:text-right">
-            {t('footer.copyright', { year: new Date().getFullYear(), name: t('brand.name') })}
+            {t('footer.copyright', { year: new Date().getFullYear(), name })}
           </p>
         </div>
       </div>

@@ -22,13 +22,14 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/95 backdrop-blur">
-      <div className="page-container flex h-16 items-center gap-6">
+      <div className="page-container flex h-16 items-center gap-4 sm:gap-6">
         <SiteLogo />
         <nav aria-label={t('nav.mainLabel')} className="hidden shrink-0 items-center gap-1 xl:flex">
           <NavLinks entries={entries} layout="bar" />
           {adminEntries.length > 0 && <AdminMenu entries={adminEntries} />}
         </nav>
-        <div className="ml-auto flex min-w-0 items-center gap-3">
+        {/* Never squeezed: the shop's name (SiteLogo) is what gives way on a narrow screen. */}
+        <div className="ml-auto flex shrink-0 items-center gap-3">
           <LanguageSwitch className="hidden shrink-0 xl:flex" />
           <AccountArea layout="bar" />
           <button

@@ -1,28 +1,26 @@
 import { Bot } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
+import { DEFAULT_SITE_NAME } from '../../../shared/constants.js';
 
-/** The administrator's logo when one is set, otherwise the product name as a word mark. */
+/**
+ * The shop's name, beside the administrator's logo when one is set (issue 19 §1), else beside a
+ * robot mark. The name is the link's text, so the logo beside it is decorative (empty alt). On a
+ * phone a long name gives way (truncated) before the header's buttons do.
+ */
 export function SiteLogo() {
-  const { t } = useTranslation();
   const settings = usePublicSettings().data;
   const logoUrl = settings?.site_logo_url.trim() ?? '';
-  // SPEC §2: the logo's alt text is the SEO title setting.
-  const altText = settings?.seo_title.trim() || t('brand.name');
-
-  if (logoUrl !== '') {
-    return (
-      <Link to="/" className="flex shrink-0 items-center rounded-md">
-        {/* Fixed height reserves the header's space; the width follows the logo's own proportions. */}
-        <img src={logoUrl} alt={altText} height={36} className="h-9 w-auto max-w-44 object-contain" />
-      </Link>
-    );
-  }
+  const name = settings?.site_name || DEFAULT_SITE_NAME;
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md">
-      <Bot aria-hidden="true" className="size-7 text-emerald-400" />
-      <span className="text-lg font-bold tracking-tight text-white">{t('brand.name')}</span>
+    <Link to="/" title={name} className="flex min-w-0 shrink items-center gap-2 rounded-md">
+      {logoUrl !== '' ? (
+        // Fixed height reserves the header's space; the width follows the logo's own proportions.
+        <img src={logoUrl} alt="" height={36} className="h-9 w-auto max-w-20 shrink-0 object-contain sm:max-w-44" />
+      ) : (
+        <Bot aria-hidden="true" className="size-7 shrink-0 text-emerald-400" />
+      )}
+      <span className="truncate text-base font-bold tracking-tight text-white sm:text-lg">{name}</span>
     </Link>
   );
 }

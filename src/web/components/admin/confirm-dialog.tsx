@@ -11,10 +11,20 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   /** The action; the dialog stays open, its button busy, until it settles, and closes on success. */
   onConfirm: () => Promise<unknown>;
+  /** 'danger' (red) for what removes or takes away; 'primary' for what only adds. */
+  tone?: 'danger' | 'primary';
 };
 
-/** "Are you sure?" before anything that cannot be undone (deletions). */
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, onConfirm }: ConfirmDialogProps) {
+/** "Are you sure?" before anything that cannot be undone (deletions) or that changes who may do what. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  tone = 'danger',
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   async function confirm() {
@@ -46,7 +56,7 @@ export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel
           onClick={() => void confirm()}
           disabled={busy}
           aria-busy={busy}
-          className={buttonClass('primary', 'bg-red-500 text-white hover:bg-red-400')}
+          className={buttonClass('primary', tone === 'danger' ? 'bg-red-500 text-white hover:bg-red-400' : undefined)}
         >
           {confirmLabel}
         </button>

@@ -16,7 +16,7 @@ import {
 } from '@tanstack/react-table';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { iconButtonClass } from './icon-button-class';
 import { QueryStatus, type StatusQuery } from './query-status';
@@ -79,6 +79,39 @@ const features = tableFeatures({
 
 const EMPTY: never[] = [];
 
+/** A cell in a phone's card: its column's name (the header, hidden there) on the left, the value on the right. */
+/**
+ * Whether the table is shown as cards because it is wider than its place (a phone is handled by
+ * CSS alone, see styles.css): measured before the browser paints, so a table that does not fit
+ * never shows cut off. The width it needed is kept, so it comes back once there is room for it.
+ */
+function useCardsWhenTooWide(hasRows: boolean) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [neededWidth, setNeededWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    const table = tableRef.current;
+    if (!hasRows || !scroller || !table) return;
+    const check = () => {
+      if (neededWidth === null) {
+        if (scroller.scrollWidth > scroller.clientWidth + 1) setNeededWidth(scroller.scrollWidth);
+      } else if (scroller.clientWidth >= neededWidth) {
+        setNeededWidth(null);
+      }
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(scroller);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [hasRows, neededWidth]);
+  return { scrollerRef, tableRef, cards: neededWidth !== null };
+}
+
+const cardCellClass =
+  'cards:grid cards:grid-cols-[8rem_minmax(0,1fr)] cards:items-center cards:justify-items-start cards:gap-3 cards:px-0 cards:py-1.5 cards:[overflow-wrap:anywhere] cards:before:text-xs cards:before:font-medium cards:before:text-slate-400 cards:before:[overflow-wrap:anywhere] cards:before:content-[attr(data-label)]';
+
 /**
  * The back office's table (TanStack Table): sortable headers, search, paging, and the loading,
  * error-with-retry and empty states, with the same look on every page. Data and markup are ours;
@@ -100,6 +133,7 @@ export function DataTable<T extends Record<string, any>>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const searchId = useId();
+  const sortId = useId();
   const [sorting, setSorting] = useState<SortingState>([]);
   const [search, setSearch] = useState('');
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
@@ -151,6 +185,8 @@ export function DataTable<T extends Record<string, any>>({
 
   const columnById = new Map(columns.map((column) => [column.id, column]));
   const visibleRows = table.getRowModel().rows;
+  const hasRows = !query.isPending && !query.isError && visibleRows.length > 0;
+  const { scrollerRef, tableRef, cards } = useCardsWhenTooWide(hasRows);
   const total = server ? server.rowCount : table.getFilteredRowModel().rows.length;
   const allRows = (rows ?? EMPTY) as readonly T[];
 
@@ -163,10 +199,12 @@ export function DataTable<T extends Record<string, any>>({
     );
   } else {
     body = (
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+      // Below the md width the same table is a list of cards (one per row: each value beside its
+      // column's name, the row's actions at its foot), so nothing hides off-screen on a phone.
+      <div ref={scrollerRef} className="overflow-x-auto cards:overflow-visible">
+        <table ref={tableRef} className="w-full min-w-[40rem] text-left text-sm cards:block cards:min-w-0">
           <caption className="sr-only">{label}</caption>
-          <thead className="bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
+          <thead className="bg-slate-900 text-xs tracking-wide text-slate-400 uppercase cards:hidden">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
@@ -177,7 +215,7 @@ export function DataTable<T extends Record<string, any>>({
                       key={header.id}
                       scope="col"
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      className="px-4 py-3 font-semibold"
+                      className="px-3 py-3 font-semibold"
                     >
                       {header.column.getCanSort() ? (
                         <button
@@ -201,27 +239,34 @@ export function DataTable<T extends Record<string, any>>({
                   );
                 })}
                 {rowActions && (
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  <th scope="col" className="px-3 py-3 text-right font-semibold">
                     {t('backOffice.table.actions')}
                   </th>
                 )}
               </tr>
             ))}
           </thead>
-          <tbody className="divide-y divide-slate-800">
+          <tbody className="divide-y divide-slate-800 cards:flex cards:flex-col cards:gap-3 cards:divide-y-0 md:cards:grid md:cards:grid-cols-2">
             {visibleRows.map((row) => (
-              <tr key={row.id} className="align-middle">
+              <tr
+                key={row.id}
+                className="align-middle cards:block cards:rounded-lg cards:border cards:border-slate-800 cards:bg-slate-900/60 cards:px-3 cards:py-2"
+              >
                 {row.getAllCells().map((cell) => {
                   const column = columnById.get(cell.column.id)!;
                   return (
-                    <td key={cell.id} className={clsx('px-4 py-3 text-slate-300', column.className)}>
+                    <td
+                      key={cell.id}
+                      data-label={column.header}
+                      className={clsx('px-3 py-3 text-slate-300', cardCellClass, column.className)}
+                    >
                       {column.cell(row.original)}
                     </td>
                   );
                 })}
                 {rowActions && (
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
+                  <td className="px-3 py-3 cards:mt-1 cards:block cards:border-t cards:border-slate-800 cards:px-0 cards:pt-3 cards:pb-1">
+                    <div className="flex justify-end gap-1 cards:flex-wrap cards:gap-2">
                       {rowActions(row.original, allRows.indexOf(row.original), allRows)}
                     </div>
                   </td>
@@ -235,12 +280,18 @@ export function DataTable<T extends Record<string, any>>({
   }
 
   const pageCount = Math.max(1, table.getPageCount());
+  const sortChoices = columns
+    .filter((column) => sortable && !server && column.value !== undefined)
+    .flatMap((column) => [
+      { value: `${column.id}:asc`, label: t('backOffice.table.sortAscending', { column: column.header }) },
+      { value: `${column.id}:desc`, label: t('backOffice.table.sortDescending', { column: column.header }) },
+    ]);
   return (
-    <div className="mt-6 flex flex-col gap-3">
-      {(searchable || toolbar) && (
+    <div className="mt-6 flex flex-col gap-3" data-cards={cards || undefined}>
+      {(searchable || toolbar || sortChoices.length > 0) && (
         <div className="flex flex-wrap items-end justify-between gap-3">
           {searchable ? (
-            <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-xs">
+            <div className="flex min-w-0 flex-1 flex-col gap-1 max-sm:basis-full sm:max-w-xs">
               <label htmlFor={searchId} className="text-sm font-medium text-slate-300">
                 {t('backOffice.table.search')}
               </label>
@@ -255,10 +306,35 @@ export function DataTable<T extends Record<string, any>>({
           ) : (
             <span />
           )}
+          {sortChoices.length > 0 && (
+            // The cards have no headers to click: on a phone the sort is chosen here.
+            <div className="hidden min-w-0 flex-1 flex-col gap-1 cards:flex sm:max-w-xs">
+              <label htmlFor={sortId} className="text-sm font-medium text-slate-300">
+                {t('backOffice.table.sortBy')}
+              </label>
+              <select
+                id={sortId}
+                value={sortingState[0] ? `${sortingState[0].id}:${sortingState[0].desc ? 'desc' : 'asc'}` : ''}
+                onChange={(event) => {
+                  const [id, order] = event.target.value.split(':');
+                  table.setSorting(id ? [{ id, desc: order === 'desc' }] : []);
+                }}
+                className="h-11 rounded-lg border border-slate-700 bg-slate-950 px-3 text-slate-100"
+              >
+                <option value="">{t('backOffice.table.unsorted')}</option>
+                {sortChoices.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {toolbar && <div className="flex flex-wrap gap-2">{toolbar}</div>}
         </div>
       )}
-      <section aria-label={label} className="rounded-xl border border-slate-800">
+      {/* A phone's cards have borders of their own. */}
+      <section aria-label={label} className={clsx('rounded-xl border border-slate-800', hasRows && 'cards:border-0')}>
         {body}
       </section>
       {!query.isPending && !query.isError && total > paginationState.pageSize && (

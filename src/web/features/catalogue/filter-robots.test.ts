@@ -12,6 +12,7 @@ function robot(id: string, category: string | null): Robot {
   return {
     id,
     name: `Robot ${id}`,
+    slug: `robot-${id}`,
     description: '',
     price: 0,
     image_url: null,

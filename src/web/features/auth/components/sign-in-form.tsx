@@ -22,7 +22,12 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
       noValidate
       onSubmit={(event) => {
         if (!form.check(event)) return;
-        signIn.mutate({ email: form.values.email.trim(), password: form.values.password }, { onSuccess: onSignedIn });
+        // Not `onSuccess: onSignedIn`: the mutation would hand it the server's answer, which the
+        // dialog took for a notice to show (an empty toast after every sign-in).
+        signIn.mutate(
+          { email: form.values.email.trim(), password: form.values.password },
+          { onSuccess: () => onSignedIn() },
+        );
       }}
       className="flex flex-col gap-4"
     >

@@ -60,24 +60,13 @@ function Carousel({ slides }: { slides: readonly Slide[] }) {
     <section
       aria-roledescription={t('carousel.roleDescription')}
       aria-label={t('carousel.label')}
-      className={frameClass}
+      className="relative"
       onFocus={onFocus}
       onBlur={onBlur}
     >
-      {showRotationControl && (
-        <button
-          ref={rotationButton}
-          type="button"
-          onClick={() => setPausedByVisitor(!paused)}
-          aria-label={paused ? t('carousel.play') : t('carousel.pause')}
-          className={clsx(controlButtonClass, controlBackground, 'absolute bottom-2 left-2')}
-        >
-          {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
-        </button>
-      )}
       <div
         aria-live={rotating ? 'off' : 'polite'}
-        className="size-full"
+        className={frameClass}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
       >
@@ -95,47 +84,69 @@ function Carousel({ slides }: { slides: readonly Slide[] }) {
         ))}
       </div>
       {count > 1 && (
-        // Along the bottom edge, where banners rarely carry their message. The rotation control
-        // stands apart, so nothing here moves when it comes and goes with video slides.
-        <div
-          className={clsx(
-            controlBackground,
-            'absolute bottom-2 left-1/2 flex -translate-x-1/2 items-center gap-0.5 p-0.5',
+        // From the sm width up, over the banner's bottom edge, where banners rarely carry their
+        // message; on a phone the banner is too short for that (the bar hid much of it), so the
+        // controls sit in a row under it. The rotation control stands apart, so nothing else moves
+        // when it comes and goes with video slides.
+        <div className="mt-2 flex items-center justify-center gap-2 sm:contents">
+          {showRotationControl && (
+            <button
+              ref={rotationButton}
+              type="button"
+              onClick={() => setPausedByVisitor(!paused)}
+              aria-label={paused ? t('carousel.play') : t('carousel.pause')}
+              className={clsx(controlButtonClass, controlBackground, 'sm:absolute sm:bottom-2 sm:left-2')}
+            >
+              {paused ? (
+                <Play aria-hidden="true" className="size-4" />
+              ) : (
+                <Pause aria-hidden="true" className="size-4" />
+              )}
+            </button>
           )}
-        >
-          <button
-            type="button"
-            onClick={() => setPosition(previousIndex(current, count))}
-            aria-label={t('carousel.previous')}
-            className={controlButtonClass}
+          <div
+            className={clsx(
+              controlBackground,
+              'flex items-center gap-0.5 p-0.5 sm:absolute sm:bottom-2 sm:left-1/2 sm:-translate-x-1/2',
+            )}
           >
-            <ChevronLeft aria-hidden="true" className="size-5" />
-          </button>
-          <div role="group" aria-label={t('carousel.choose')} className="flex items-center">
-            {slides.map((slide, index) => (
-              <button
-                key={slide.id}
-                type="button"
-                onClick={() => setPosition(index)}
-                aria-label={t('carousel.goTo', { number: index + 1 })}
-                aria-current={index === current ? 'true' : undefined}
-                className="flex size-7 items-center justify-center rounded-full"
-              >
-                <span
-                  aria-hidden="true"
-                  className={clsx('block size-2.5 rounded-full', index === current ? 'bg-emerald-400' : 'bg-slate-300')}
-                />
-              </button>
-            ))}
+            <button
+              type="button"
+              onClick={() => setPosition(previousIndex(current, count))}
+              aria-label={t('carousel.previous')}
+              className={controlButtonClass}
+            >
+              <ChevronLeft aria-hidden="true" className="size-5" />
+            </button>
+            <div role="group" aria-label={t('carousel.choose')} className="flex items-center">
+              {slides.map((slide, index) => (
+                <button
+                  key={slide.id}
+                  type="button"
+                  onClick={() => setPosition(index)}
+                  aria-label={t('carousel.goTo', { number: index + 1 })}
+                  aria-current={index === current ? 'true' : undefined}
+                  className="flex size-7 items-center justify-center rounded-full"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={clsx(
+                      'block size-2.5 rounded-full',
+                      index === current ? 'bg-emerald-400' : 'bg-slate-300',
+                    )}
+                  />
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              onClick={() => setPosition(nextIndex(current, count))}
+              aria-label={t('carousel.next')}
+              className={controlButtonClass}
+            >
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </button>
           </div>
-          <button
-            type="button"
-            onClick={() => setPosition(nextIndex(current, count))}
-            aria-label={t('carousel.next')}
-            className={controlButtonClass}
-          >
-            <ChevronRight aria-hidden="true" className="size-5" />
-          </button>
         </div>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router';
+import { robotPath } from '../../../../shared/robot-slug.js';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { formatUsd } from '../../../lib/format-number';
@@ -12,10 +13,6 @@ type RobotCardProps = {
   eagerImage: boolean;
 };
 
-function robotDetailPath(robotId: string): string {
-  return `/RobotDetail?${new URLSearchParams({ robotId }).toString()}`;
-}
-
 /**
  * The image and the name lead to the robot's page for everyone; ordering still needs an account
  * (SPEC §2: 'Sign In Required' for visitors). The image link is a duplicate of the name's for
@@ -23,7 +20,7 @@ function robotDetailPath(robotId: string): string {
  */
 export function RobotCard({ robot, isSignedIn, eagerImage }: RobotCardProps) {
   const { t, i18n } = useTranslation();
-  const detailPath = robotDetailPath(robot.id);
+  const detailPath = robotPath(robot.slug);
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
       <Link to={detailPath} tabIndex={-1} aria-hidden="true" className="block transition-opacity hover:opacity-90">

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,11 @@ function preloadChatPanel(): void {
 type ChatWidgetProps = {
   /** The public settings, read by the layout (no feature imports another): undefined while they load. */
   settings: Pick<PublicSettings, 'chatbot_enabled' | 'chatbot_welcome_message'> | undefined;
+  /**
+   * On a phone, the button waits at the end of the page instead of floating over it: for pages
+   * whose form fills the screen (the order form), where it covered the fields.
+   */
+  docked?: boolean;
 };
 
 /**
@@ -21,12 +27,12 @@ type ChatWidgetProps = {
  * is 'true'. It is on every page, so the first load carries only this button: the panel and
  * the conversation logic are a chunk of their own, fetched on first use.
  */
-export function ChatWidget({ settings }: ChatWidgetProps) {
+export function ChatWidget({ settings, docked = false }: ChatWidgetProps) {
   if (settings?.chatbot_enabled !== 'true') return null;
-  return <ChatLauncher welcome={settings.chatbot_welcome_message} />;
+  return <ChatLauncher welcome={settings.chatbot_welcome_message} docked={docked} />;
 }
 
-function ChatLauncher({ welcome }: { welcome: string | undefined }) {
+function ChatLauncher({ welcome, docked }: { welcome: string | undefined; docked: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -54,7 +60,10 @@ function ChatLauncher({ welcome }: { welcome: string | undefined }) {
         onKeyDown={handleKeyDown}
         onPointerEnter={preloadChatPanel}
         onFocus={preloadChatPanel}
-        className="fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-emerald-500 text-slate-950 shadow-lg shadow-slate-950/50 transition-colors hover:bg-emerald-400 sm:right-6 sm:bottom-6"
+        className={clsx(
+          'fixed right-4 bottom-4 z-30 inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-emerald-500 text-slate-950 shadow-lg shadow-slate-950/50 transition-colors hover:bg-emerald-400 sm:right-6 sm:bottom-6',
+          docked && 'max-sm:static max-sm:mr-4 max-sm:mb-4 max-sm:self-end',
+        )}
       >
         {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
       </button>

@@ -6,7 +6,18 @@ import { buttonClass } from '../../../../components/ui/button-classes';
 import { formatDateTime } from '../../../../lib/format-date';
 import { activitySearch, useActivity, type ActivityFilters } from '../../api/admin/get-activity';
 
-const RESOURCES = ['robot', 'category', 'banner', 'faq', 'page', 'settings', 'user', 'image', 'order'] as const;
+const RESOURCES = [
+  'robot',
+  'category',
+  'banner',
+  'faq',
+  'page',
+  'settings',
+  'user',
+  'image',
+  'order',
+  'licence',
+] as const;
 const PAGE_SIZE = 25;
 
 function describeChanges(changes: AuditEntry['changes']): string {

@@ -24,7 +24,10 @@ function BannerPreview({ banner }: { banner: HeroBanner }) {
   );
 }
 
-/** Hero banner management (SPEC §2, §4): order_index moves by one, up never below 0. */
+/**
+ * Hero banner management (SPEC §2, §4): a list read in its order, like the FAQs; ↑/↓ swap a
+ * banner with its neighbour (the server numbers the list 0..n-1 again).
+ */
 export function BannerManagement() {
   const { t } = useTranslation();
   return (
@@ -32,6 +35,7 @@ export function BannerManagement() {
       resource={bannersResource}
       texts="banners"
       label={t('admin.heroBannerManagement.title')}
+      sortable={false}
       pageSize={100}
       columns={(standard) => [
         { id: 'preview', header: t('backOffice.banners.preview'), cell: (banner) => <BannerPreview banner={banner} /> },

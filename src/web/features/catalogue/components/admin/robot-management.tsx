@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { categoriesResource, robotsResource } from '../../../../../shared/admin-resources.js';
+import { slugFromName } from '../../../../../shared/robot-slug.js';
 import {
   riskLevelSchema,
   robotDeliverySchema,
@@ -42,6 +43,7 @@ const LEGACY_FIGURES = ['performance_estimate', 'target_profit', 'weekly_pnl', '
 function formValues(robot: Robot | null, firstCategory: string | null): RobotForm {
   return {
     name: robot?.name ?? '',
+    slug: robot?.slug ?? '',
     price: robot?.price ?? (undefined as unknown as number),
     description: robot?.description ?? '',
     image_url: robot?.image_url ?? null,
@@ -113,7 +115,7 @@ export function RobotManagement() {
       schema={robotFormSchema}
       values={(robot) => formValues(robot, activeCategories[0]?.key ?? null)}
       busyLabel={t('backOffice.uploadingImage')}
-      fields={(_form, { record, onBusyChange }) => (
+      fields={(form, { record, onBusyChange }) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextInputField<RobotForm>
@@ -130,6 +132,15 @@ export function RobotManagement() {
               invalidMessage={t('backOffice.robots.priceInvalid')}
             />
           </div>
+          <TextInputField<RobotForm>
+            name="slug"
+            label={t('backOffice.robots.slug')}
+            hint={t('backOffice.robots.slugHint')}
+            invalidMessage={t('backOffice.robots.slugInvalid')}
+            // What an empty field would give (the server adds -2, -3… if another robot has it).
+            placeholder={slugFromName(form.watch('name') ?? '')}
+            autoComplete="off"
+          />
           <RichTextField<RobotForm> name="description" label={t('backOffice.robots.description')} />
           <ImageUploadField<RobotForm>
             name="image_url"
@@ -199,14 +210,16 @@ export function RobotManagement() {
         </>
       )}
       failures={{
+        save: (error, values) => {
+          const code = errorCodeOf(error);
+          if (code === 'duplicate_slug') return t('backOffice.robots.duplicateSlug', { slug: values.slug });
+          // Decision 0018: automatic delivery sends the current release, so a robot for sale needs one.
+          if (code === 'release_required') return t('backOffice.robots.delivery.needsRelease');
+          // Decision 0020: a free trial needs the licence and automatic delivery.
+          if (code === 'trial_not_allowed') return t('trials.admin.notAllowed');
+          return t('backOffice.saveFailed');
+        },
         remove: () => t('backOffice.robots.deleteFailed'),
-        // Decision 0018: automatic delivery sends the current release, so a robot for sale needs one.
-        save: (error) =>
-          errorCodeOf(error) === 'release_required'
-            ? t('backOffice.robots.delivery.needsRelease')
-            : errorCodeOf(error) === 'trial_not_allowed'
-              ? t('trials.admin.notAllowed')
-              : t('backOffice.saveFailed'),
       }}
     />
   );

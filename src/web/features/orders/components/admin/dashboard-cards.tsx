@@ -1,6 +1,7 @@
 import { DollarSign, ShoppingBag, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardTotals } from '../../../../../shared/schemas/orders.js';
+import { formatDay } from '../../../../lib/format-date';
 import { formatUsd } from '../../../../lib/format-number';
 
 /** SPEC §2: Total Revenue (paid, completed and in-progress orders, SPEC §9), Total Orders, Total Users. */
@@ -44,6 +45,8 @@ export function DashboardCards({ totals }: { totals: DashboardTotals | undefined
 export function RevenueChart({ days }: { days: DashboardTotals['revenue_by_day'] }) {
   const { t, i18n } = useTranslation();
   const max = Math.max(...days.map((day) => day.revenue), 1);
+  // The days are UTC calendar days ('2026-11-21'): read in UTC so no time zone moves them.
+  const dayLabel = (day: string) => formatDay(day, i18n.language, 'UTC') ?? day;
   const total = days.reduce((sum, day) => sum + day.revenue, 0);
   return (
     <figure className="mt-4 rounded-xl border border-slate-800 bg-slate-900 p-5">
@@ -58,16 +61,20 @@ export function RevenueChart({ days }: { days: DashboardTotals['revenue_by_day']
           <div
             key={day.day}
             role="listitem"
-            aria-label={`${day.day}: ${formatUsd(day.revenue, i18n.language)}`}
-            title={`${day.day}: ${formatUsd(day.revenue, i18n.language)}`}
+            aria-label={`${dayLabel(day.day)}: ${formatUsd(day.revenue, i18n.language)}`}
+            title={`${dayLabel(day.day)}: ${formatUsd(day.revenue, i18n.language)}`}
             className="min-h-[2px] flex-1 rounded-t bg-emerald-500/80"
             style={{ height: `${(day.revenue / max) * 100}%` }}
           />
         ))}
       </div>
       <div className="mt-1 flex justify-between text-xs text-slate-500">
-        <span>{days[0]?.day}</span>
-        <span>{days.at(-1)?.day}</span>
+        {days.length > 0 && (
+          <>
+            <span>{dayLabel(days[0]!.day)}</span>
+            <span>{dayLabel(days.at(-1)!.day)}</span>
+          </>
+        )}
       </div>
     </figure>
   );

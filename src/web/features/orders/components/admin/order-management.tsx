@@ -62,7 +62,7 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
       cell: (order) => (
         <span className="flex flex-col">
           <span className="text-white">{order.client_name ?? order.client_email ?? t('common.noValue')}</span>
-          {order.client_name && <span className="text-xs text-slate-400">{order.client_email}</span>}
+          {order.client_name && <span className="text-xs break-all text-slate-400">{order.client_email}</span>}
         </span>
       ),
     },

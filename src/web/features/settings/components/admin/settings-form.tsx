@@ -117,6 +117,13 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
           />
         </Section>
         <Section title={t('backOffice.settings.branding')}>
+          <TextInputField<SettingsForm>
+            name="site_name"
+            label={t('backOffice.settings.siteName')}
+            hint={t('backOffice.settings.siteNameHint')}
+            invalidMessage={t('backOffice.settings.siteNameInvalid')}
+            autoComplete="organization"
+          />
           <ImageUploadField<SettingsForm>
             name="site_logo_url"
             kind="logo"
@@ -137,7 +144,11 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
           />
         </Section>
         <Section title={t('backOffice.settings.seo')}>
-          <TextInputField<SettingsForm> name="seo_title" label={t('backOffice.settings.seoTitle')} />
+          <TextInputField<SettingsForm>
+            name="seo_title"
+            label={t('backOffice.settings.seoTitle')}
+            hint={t('backOffice.settings.seoTitleHint')}
+          />
           <TextAreaField<SettingsForm>
             name="seo_description"
             label={t('backOffice.settings.seoDescription')}
