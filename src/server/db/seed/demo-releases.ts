@@ -3,8 +3,8 @@
  * require a licence and are delivered automatically with a release, and which of them offers a
  * free trial. The others stay delivered per order, as SPEC describes. Each release's file is a
  * small MQL5 source that the seed writes to storage: text, as the robot file check wants a .mq5.
- * (Tests written before the kit order the first demo robot by name, Atlas Trend Rider, and expect
- * it delivered per order: it stays so.)
+ * (Journeys and tests written before order the first demo robot by name, Atlas Trend Rider, or
+ * the newest on Home, Polaris Swing, and deliver it by hand: those stay delivered per order.)
  */
 export interface DemoRelease {
   /** The demo robot's name (demo-content.ts). */
@@ -31,9 +31,10 @@ export const demoReleases: readonly DemoRelease[] = [
     trialDays: null,
   },
   {
-    robot: 'Polaris Swing',
+    robot: 'Night Owl Asia',
     version: '3.1.0',
-    notes: '<p>Trailing stop moves with the 4-hour ATR; works on MetaTrader 5 build 4000 and later.</p>',
+    notes:
+      '<p>Quieter nights: no entries in the last hour before the Tokyo fixing; works on MetaTrader 5 build 4000 and later.</p>',
     trialDays: null,
   },
 ];
