@@ -197,7 +197,7 @@ public:
    // The refusals of docs/licence-api.md: the robot stops and forgets its last good answer.
    bool              IsRefusal(const string code)
      {
-      string refusals[7] = {"unknown_key", "not_activated", "revoked", "expired", "refunded", "no_free_slot", "wrong_robot"};
+      string refusals[8] = {"unknown_key", "not_activated", "revoked", "expired", "refunded", "no_free_slot", "wrong_robot", "demo_only"};
       for(int i = 0; i < ArraySize(refusals); i++)
          if(refusals[i] == code)
             return(true);

@@ -59,7 +59,7 @@ RETRY_SECONDS = 10 * 60
 CLOCK_TOLERANCE_SECONDS = 300
 TIMEOUT_SECONDS = 10
 #: The refusals of docs/licence-api.md: the robot stops and forgets its last good answer.
-REFUSALS = {"unknown_key", "not_activated", "revoked", "expired", "refunded", "no_free_slot", "wrong_robot"}
+REFUSALS = {"unknown_key", "not_activated", "revoked", "expired", "refunded", "no_free_slot", "wrong_robot", "demo_only"}
 
 OK, FAILED, REFUSED = 1, 0, -1
 

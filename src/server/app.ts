@@ -12,6 +12,7 @@ import { sessionUserResolver } from './auth/session-user.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { openAppDatabase } from './db/prepare.js';
+import { writeDemoReleaseFiles } from './db/seed/seed.js';
 import { registerStorefront } from './html/storefront.js';
 import { registerAdminWriteInvalidation } from './http/admin-writes.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db, cache } = context;
   app.decorate('publicCache', cache);
   app.decorate('storage', context.storage);
+  // The demo catalogue's release files (decision 0020's demo shop): the seed ran before storage existed.
+  await writeDemoReleaseFiles(db, context.storage);
   const auth = createAuth(config, db, context.mailer, app.log, async () => {
     const { site_name, default_language } = await context.settings.getPublic();
     return { shopName: site_name, defaultLanguage: default_language };

@@ -50,6 +50,8 @@ export const errorCodes = [
   'refunded',
   'no_free_slot',
   'wrong_robot',
+  // A licence with no real-account slot (a free trial, decision 0020) asked for a real account.
+  'demo_only',
   // The client's licence page.
   'no_licence',
   'licence_inactive',
@@ -57,6 +59,11 @@ export const errorCodes = [
   // The owner's Licences page: a closed order keeps its licence revoked; a lifetime licence has no end to move.
   'licence_order_closed',
   'licence_lifetime',
+  // Free trials (decision 0020).
+  'trial_not_allowed',
+  'trial_order',
+  'trial_unavailable',
+  'trial_taken',
   // An account call that better-auth refused without a code of its own.
   'auth_error',
 ] as const;

@@ -73,6 +73,11 @@ export type OrderEvent =
   /** The shop cancels an order left waiting for its payment longer than the owner's setting. */
   | { type: 'unpaid_expired' }
   /**
+   * A signed-in client starts a robot's free trial (decision 0020): the new order, at price 0,
+   * counts as paid at once, so that automatic delivery completes it with the current release.
+   */
+  | { type: 'trial_started' }
+  /**
    * Money reported for an order the client or the shop cancelled unpaid: a late payment, paid (or
    * under review when short) all the same. An order the administrator cancelled stays cancelled.
    */
@@ -190,6 +195,9 @@ export function orderTransitionRule(event: OrderEvent): OrderTransitionRule {
     case 'unpaid_expired':
       // Only an order still waiting: one paid, failed or cancelled meanwhile is left as it is.
       return { by: 'shop', from: ['pending_payment'], to: 'cancelled', refusal: null };
+    case 'trial_started':
+      // Only ever the first event of a new trial order, in the transaction that writes it.
+      return { by: 'client', from: ['pending_payment'], to: 'paid', refusal: 'A trial starts only as a new order.' };
     case 'payment_after_cancellation':
       return { by: 'workflow', from: ['cancelled'], to: event.status, refusal: null };
     case 'release_delivered':

@@ -159,6 +159,11 @@ const matrix: Record<string, Case> = {
     expected: { anonymous: 401, clientA: 201, clientB: 201, admin: 201 },
   },
   'GET /api/orders': { request: () => ({ url: '/api/orders' }), expected: signedIn },
+  // Any signed-in caller may start a trial (decision 0020); this robot offers none, which they learn.
+  'POST /api/orders/trials': {
+    request: (f) => ({ url: '/api/orders/trials', payload: { robot_id: f.robotId, terms_accepted: true } }),
+    expected: { anonymous: 401, clientA: 409, clientB: 409, admin: 409 },
+  },
   'GET /api/orders/:id': { request: (f) => ({ url: `/api/orders/${f.orderId}` }), expected: ownerOnly(200) },
   // No payment workflow is configured in this shop: the owner learns it, nobody else does.
   'POST /api/orders/:id/payment': {

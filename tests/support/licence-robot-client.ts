@@ -155,7 +155,16 @@ export class TradeBotLicense {
 
   /** The refusals of docs/licence-api.md: the robot stops and forgets its last good answer. */
   IsRefusal(code: string): boolean {
-    const refusals = ['unknown_key', 'not_activated', 'revoked', 'expired', 'refunded', 'no_free_slot', 'wrong_robot'];
+    const refusals = [
+      'unknown_key',
+      'not_activated',
+      'revoked',
+      'expired',
+      'refunded',
+      'no_free_slot',
+      'wrong_robot',
+      'demo_only',
+    ];
     for (let i = 0; i < refusals.length; i++) if (refusals[i] === code) return true;
     return false;
   }

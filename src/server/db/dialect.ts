@@ -71,6 +71,7 @@ const exclusiveJobKeys = {
   'licence-checks-cleanup': 728_201_775,
   'unpaid-orders-expiry': 728_201_776,
   'track-record-figures': 728_201_778,
+  'trial-reminders': 728_201_779,
 } as const;
 export type ExclusiveJob = keyof typeof exclusiveJobKeys;
 

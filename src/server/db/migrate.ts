@@ -17,6 +17,7 @@ import * as robotReleasesAndOrderVersions from './migrations/0015-robot-releases
 import * as licenceSlotFrees from './migrations/0016-licence-slot-frees.js';
 import * as licenceOwnerActions from './migrations/0017-licence-owner-actions.js';
 import * as trackRecords from './migrations/0018-track-records.js';
+import * as freeTrials from './migrations/0019-free-trials.js';
 import * as robotSlugsAndSiteName from './migrations/0020-robot-slugs-and-site-name.js';
 
 interface DialectMigration {
@@ -42,6 +43,7 @@ const migrations: Record<string, DialectMigration> = {
   '0016-licence-slot-frees': licenceSlotFrees,
   '0017-licence-owner-actions': licenceOwnerActions,
   '0018-track-records': trackRecords,
+  '0019-free-trials': freeTrials,
   '0020-robot-slugs-and-site-name': robotSlugsAndSiteName,
 };
 

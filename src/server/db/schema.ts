@@ -110,6 +110,8 @@ export interface RobotsTable {
   track_growth: ColumnType<number | null, number | null | undefined, number | null>;
   track_max_drawdown: ColumnType<number | null, number | null | undefined, number | null>;
   track_started_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Days of a free trial (issue 18 §3, decision 0020); null: no trial. */
+  trial_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_date: CreatedAt;
   updated_at: Timestamp;
 }
@@ -311,6 +313,11 @@ export interface OrdersTable {
   payment_retries: ColumnType<number, number | undefined, number>;
   /** JSON array of the payment ids of earlier attempts: their late reports never fail the order. */
   earlier_payment_ids: ColumnType<string, string | undefined, string>;
+  /** A free trial (decision 0020): price 0, no payment, a demo-only licence until `trial_ends_at`. */
+  trial: ColumnType<boolean, boolean | undefined, boolean>;
+  trial_ends_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the "trial ending" email was written to the outbox: it is written once. */
+  trial_reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every payment callback as received, for the administrator ("I paid"). */
@@ -651,7 +658,7 @@ export interface Database {
  * Columns stored as 0/1 by SQLite that must come back as booleans. Column names are unique in
  * meaning across the schema, so a name is enough to know the type.
  */
-export const booleanColumns = new Set(['active', 'email_verified', 'licence_required']);
+export const booleanColumns = new Set(['active', 'email_verified', 'licence_required', 'trial']);
 
 // Enum types and entity shapes are the shared schemas' (src/shared/schemas/); tables only add
 // how each column is written.

@@ -81,6 +81,8 @@ describe('backup and restore', () => {
     const shop = start('src/server/main.ts', { DATA_DIR: dataDir, PORT: String(port), TRUST_PROXY: 'true' });
     await waitForHealth(port, shop);
     const robots = await (await fetch(`http://127.0.0.1:${port}/api/robots`)).json();
+    // The demo catalogue's release files, stored at the first start, go with the shop too.
+    const seeded = filesIn(path.join(dataDir, 'storage'));
     // Files as uploads leave them; a half-written upload in .partial is not part of a shop's files.
     const files = { 'public/images/banner.png': 'banner bytes', 'private/robots/r1/gold-scalper.ex5': 'robot bytes' };
     for (const [key, content] of Object.entries(files)) {
@@ -110,7 +112,7 @@ describe('backup and restore', () => {
     const restore = await command('restore', { DATA_DIR: restoredDir }, [path.join(backups, backupName!)]);
     expect(restore.stderr()).toBe('');
     expect(restore.code).toBe(0);
-    expect(filesIn(path.join(restoredDir, 'storage'))).toEqual(files);
+    expect(filesIn(path.join(restoredDir, 'storage'))).toEqual({ ...seeded, ...files });
     expect(readFileSync(path.join(restoredDir, 'auth-secret'), 'utf8')).toBe(
       readFileSync(path.join(dataDir, 'auth-secret'), 'utf8'),
     );

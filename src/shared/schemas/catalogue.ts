@@ -78,6 +78,8 @@ export const robotSchema = z.object({
   /** Maximum drawdown of the equity, in percent. */
   track_max_drawdown: stat,
   track_started_at: z.string().nullable(),
+  /** Days of the free trial a signed-in client may start once (decision 0020); null: none. */
+  trial_days: z.number().int().nullable(),
   created_date: z.string(),
   updated_at: z.string(),
 });
@@ -212,6 +214,9 @@ const legacyFigure = z
   .transform(decimalOrZero)
   .optional();
 
+/** The longest free trial an owner may offer (decision 0020). */
+export const MAX_TRIAL_DAYS = 90;
+
 /** Accounts of one mode (real or demo) a licence may be activated on at once. */
 const licenceSlots = z
   .number({ error: 'a number of accounts' })
@@ -271,6 +276,14 @@ export const robotInputSchema = z.object({
       'must be the https address of a Myfxbook account or an MQL5 signal',
     )
     .transform((address) => (address ? new URL(address).href : null))
+    .optional(),
+  /** Decision 0020: only for a licensed robot delivered automatically (the server says why otherwise). */
+  trial_days: z
+    .number({ error: 'a number of days, or empty for no trial' })
+    .int('a whole number of days')
+    .min(1, 'at least 1 day')
+    .max(MAX_TRIAL_DAYS, `at most ${MAX_TRIAL_DAYS} days`)
+    .nullable()
     .optional(),
 });
 export type RobotInput = z.infer<typeof robotInputSchema>;

@@ -74,6 +74,9 @@ export const orderSchema = z.object({
   telegram_username: z.string(),
   strategy_instructions: z.string(),
   price: z.number(),
+  /** A free trial (decision 0020): no payment, a licence for demo accounts until `trial_ends_at`. */
+  trial: z.boolean(),
+  trial_ends_at: z.string().nullable(),
   status: orderStatusSchema,
   estimated_delivery: z.string(),
   created_date: z.string(),
@@ -309,6 +312,7 @@ export const orderEventKinds = [
   'cancelled',
   'client_cancelled',
   'unpaid_expired',
+  'trial_started',
   'payment_after_cancellation',
   // The client freed a slot of the order's licence (issue 18 §2); no status changes.
   'licence_slot_freed',

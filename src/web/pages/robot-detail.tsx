@@ -8,6 +8,7 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { useCategories } from '../features/catalogue/api/get-categories';
 import { useRobot, useRobotBySlug } from '../features/catalogue/api/get-robot';
 import { RobotDetailView } from '../features/catalogue/components/robot-detail-view';
+import { TrialOffer } from '../features/orders/components/trial-offer';
 import { ApiError } from '../lib/api-client';
 import { Navigate, useLocation, useSearchParams } from '../lib/router';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
@@ -92,6 +93,7 @@ export default function RobotDetailPage() {
         onSignIn: () => authModal.open('signin'),
         onSignInIntent: preloadLoginModal,
       }}
+      trial={<TrialOffer robot={robot} isSignedIn={user !== null} onSignIn={() => authModal.open('signin')} />}
     />
   );
 }

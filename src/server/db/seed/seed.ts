@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import { freeSlug, slugFromName } from '../../../shared/robot-slug.js';
 import { settingDefaults } from '../../../shared/settings-keys.js';
+import { versionKey } from '../../../shared/schemas/releases.js';
+import type { Storage } from '../../storage/storage.js';
 import type { Database } from '../schema.js';
 import {
   demoBanners,
@@ -14,6 +17,7 @@ import {
   demoRobots,
   demoRobotTrades,
 } from './demo-content.js';
+import { demoReleaseFile, demoReleaseFileName, demoReleases } from './demo-releases.js';
 
 /** Every setting key of SPEC §3 exists with its default; saved values are left alone. */
 export async function ensureSettings(db: Kysely<Database>): Promise<void> {
@@ -55,11 +59,14 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
       )
       .execute();
 
+    // Files of the demo releases, written to storage once the app has it (writeDemoReleaseFiles).
+    const releaseFiles: DemoReleaseFile[] = [];
     const slugs = new Set<string>();
     for (const [index, robot] of demoRobots.entries()) {
       const id = randomUUID();
       const slug = freeSlug(slugFromName(robot.name), (candidate) => slugs.has(candidate));
       slugs.add(slug);
+      const release = demoReleases.find((candidate) => candidate.robot === robot.name);
       // Distinct creation times keep "newest first" meaningful in the demo.
       const created = at((demoRobots.length - index) * 3600);
       await trx
@@ -90,11 +97,34 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
           floating: robot.floating,
           daily: robot.daily,
           last_stats_update: now.toISOString(),
+          // The licensed robots of the demo (issue 18): a licence, automatic delivery, maybe a trial.
+          ...(release ? { licence_required: true, delivery: 'automatic' as const, trial_days: release.trialDays } : {}),
           created_date: created,
           updated_at: created,
         })
         .execute();
       const history = demoRobotHistory(robot, now);
+      if (release) {
+        const file = demoReleaseFile(release);
+        const filePath = `private/releases/${id}/${randomUUID()}.mq5`;
+        await trx
+          .insertInto('robot_releases')
+          .values({
+            id: randomUUID(),
+            robot_id: id,
+            version: release.version,
+            version_key: versionKey(release.version),
+            notes: release.notes,
+            file_path: filePath,
+            file_name: demoReleaseFileName(release),
+            file_size: file.length,
+            released_at: created,
+            // No order holds the robot yet: nothing to distribute.
+            distributed_at: created,
+          })
+          .execute();
+        releaseFiles.push({ path: filePath, robot: release.robot, version: release.version });
+      }
       await trx
         .insertInto('robot_stats_history')
         .values(history.map((point) => ({ robot_id: id, ...point })))
@@ -124,6 +154,12 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         )
         .execute();
     }
+
+    if (releaseFiles.length > 0)
+      await trx
+        .insertInto('app_meta')
+        .values({ key: DEMO_RELEASE_FILES_KEY, value: JSON.stringify(releaseFiles) })
+        .execute();
 
     for (const [key, value] of Object.entries(demoHeroText)) {
       await trx
@@ -185,4 +221,37 @@ export async function seedLegalPageTemplates(db: Kysely<Database>, now = new Dat
       .execute();
     return true;
   });
+}
+
+/** A demo release's file still to write: its storage key, and which demo release it is. */
+interface DemoReleaseFile {
+  path: string;
+  robot: string;
+  version: string;
+}
+
+/** Where the seed leaves the demo releases' files to write (app_meta), until they are written. */
+const DEMO_RELEASE_FILES_KEY = 'demo_release_files_pending';
+
+/**
+ * Writes the files of the demo releases that the demo catalogue's seed listed (the seed runs
+ * before the app has its storage), then forgets the list. A start that fails half-way writes
+ * them again at the next start: each write puts the same bytes under the same key.
+ */
+export async function writeDemoReleaseFiles(db: Kysely<Database>, storage: Storage): Promise<number> {
+  const pending = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', DEMO_RELEASE_FILES_KEY)
+    .executeTakeFirst();
+  if (!pending) return 0;
+  const files = JSON.parse(pending.value) as DemoReleaseFile[];
+  for (const file of files) {
+    const release = demoReleases.find(
+      (candidate) => candidate.robot === file.robot && candidate.version === file.version,
+    );
+    if (release) await storage.put(file.path, Readable.from([demoReleaseFile(release)]));
+  }
+  await db.deleteFrom('app_meta').where('key', '=', DEMO_RELEASE_FILES_KEY).execute();
+  return files.length;
 }

@@ -8,7 +8,11 @@ import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
 import { saleProblem, type RobotReleasesService } from '../robot-releases/robot-releases.service.js';
 import { toRobot } from './catalogue.service.js';
 import type { CategoriesRepository } from './categories.repository.js';
+import { trialProblem } from './robot-trial.js';
 import type { RobotsRepository } from './robots.repository.js';
+
+/** The column default of licence_demo_slots (migration 0010). */
+const DEFAULT_DEMO_SLOTS = 2;
 
 type RobotPatch = Partial<RobotInput>;
 
@@ -89,6 +93,13 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
   async create(input: RobotInput): Promise<Robot> {
     const problem = saleProblem({ status: input.status ?? 'active', delivery: input.delivery ?? 'per_order' }, 0);
     if (problem) throw problem;
+    const trial = trialProblem({
+      trial_days: input.trial_days ?? null,
+      licence_required: input.licence_required ?? false,
+      licence_demo_slots: input.licence_demo_slots ?? DEFAULT_DEMO_SLOTS,
+      delivery: input.delivery ?? 'per_order',
+    });
+    if (trial) throw trial;
     const columns = await this.columns(input);
     return this.withSlug(input.slug, input.name, undefined, async (slug) =>
       toRobot(await this.robots.insert({ ...columns, name: input.name, price: input.price, slug })),
@@ -97,7 +108,7 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
 
   /**
    * Writes the patch, then checks the robot as it now is: active with automatic delivery needs a
-   * release. The check runs in the write's transaction, after the write took the robot's row,
+   * release, and a free trial needs the licence and automatic delivery (decision 0020). The check runs in the write's transaction, after the write took the robot's row,
    * so a release deleted at the same moment cannot leave such a robot without one.
    */
   private async writeChecked(id: string, columns: RobotUpdate): Promise<Robot> {
@@ -106,6 +117,9 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
       if (!updated) throw new NotFoundError('No such robot.');
       const problem = saleProblem(updated, await robots.releaseCount(id));
       if (problem) throw problem;
+      // Decision 0020: the robot as saved may offer its trial, or the whole write is undone.
+      const trial = trialProblem(updated);
+      if (trial) throw trial;
       return toRobot(updated);
     });
   }

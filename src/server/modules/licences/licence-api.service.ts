@@ -29,6 +29,10 @@ const refusals = {
   expired: [403, 'This licence has expired.'],
   not_activated: [403, 'This account is not activated on this licence: activate it first.'],
   no_free_slot: [409, 'Every slot of this account mode is taken: free one on the licence page.'],
+  demo_only: [
+    403,
+    'This licence runs on demo accounts only (a free trial): buy the robot to run it on a real account.',
+  ],
 } as const satisfies Record<string, readonly [number, string]>;
 type Refusal = keyof typeof refusals & ErrorCode;
 
@@ -143,6 +147,9 @@ export class LicenceApiService {
   private async bind(licence: CheckedLicence, request: LicenceRequest, at: number): Promise<ActivationRow> {
     const { repository } = this.parts;
     const slots = request.account_mode === 'real' ? licence.real_slots : licence.demo_slots;
+    // A free trial's licence has no real slot at all (decision 0020): the buyer has nothing to
+    // free, so the answer says what the licence is rather than that its slots are taken.
+    if (request.account_mode === 'real' && slots === 0 && licence.demo_slots > 0) throw new LicenceRefusal('demo_only');
     for (let attempt = 0; attempt < SLOT_ATTEMPTS; attempt++) {
       const used = new Set(await repository.usedSlots(licence.id, request.account_mode));
       let slot = 1;

@@ -53,6 +53,9 @@ export interface OrderForLicence {
   licence_real_slots: number | null;
   licence_demo_slots: number | null;
   licence_duration_days: number | null;
+  /** A free trial's order (decision 0020): its licence runs on demo accounts until the trial ends. */
+  trial: boolean;
+  trial_ends_at: string | null;
 }
 
 /** The only SQL of licences: the licences, their activations and checks, EA secrets and signing keys. */
@@ -125,6 +128,8 @@ export class LicencesRepository {
         'robots.licence_real_slots',
         'robots.licence_demo_slots',
         'robots.licence_duration_days',
+        'orders.trial',
+        'orders.trial_ends_at',
       ])
       .where('orders.id', '=', orderId)
       .executeTakeFirst();

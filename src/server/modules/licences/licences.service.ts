@@ -9,7 +9,7 @@ import { EaSecrets } from './ea-secrets.js';
 import { LicenceCheckLog } from './licence-check-log.js';
 import { deriveLicenceKeys, keyedHash, open, seal, type LicenceKeys } from './licence-crypto.js';
 import { formatKey, keySuffix, newCanonicalKey } from './licence-key.js';
-import { LicencesRepository, type LicenceRow } from './licences.repository.js';
+import { LicencesRepository, type LicenceRow, type OrderForLicence } from './licences.repository.js';
 import { SigningKeys } from './signing-keys.js';
 
 /** A licence as its owner and the shop see it: the key opened for display. */
@@ -102,12 +102,7 @@ export class LicencesService {
       key_hash: keyedHash(this.parts.keys.lookup, canonical),
       key_sealed: seal(this.parts.keys.licenceKeys, formatKey(canonical), id),
       key_suffix: keySuffix(canonical),
-      real_slots: order.licence_real_slots ?? 0,
-      demo_slots: order.licence_demo_slots ?? 0,
-      expires_at:
-        order.licence_duration_days === null
-          ? null
-          : new Date(at + order.licence_duration_days * 86_400_000).toISOString(),
+      ...this.terms(order, at),
       created_at: new Date(at).toISOString(),
       updated_at: new Date(at).toISOString(),
     });
@@ -116,6 +111,29 @@ export class LicencesService {
     const issued = await this.parts.repository.licenceOfOrder(orderId);
     if (!issued) throw new Error(`the licence of order ${orderId} was not stored`);
     return this.view(issued);
+  }
+
+  /**
+   * What the licence allows, copied from the robot when issued. A free trial's (decision 0020)
+   * has no real-account slot and ends with the trial, whatever the robot's duration.
+   */
+  private terms(order: OrderForLicence, at: number): Pick<LicenceRow, 'real_slots' | 'demo_slots' | 'expires_at'> {
+    if (order.trial)
+      return {
+        real_slots: 0,
+        // The catalogue allows a trial only with demo slots; one at least, whatever happened since.
+        demo_slots: Math.max(1, order.licence_demo_slots ?? 0),
+        // A trial without an end would be a licence for life: none is ever written, but fail closed.
+        expires_at: order.trial_ends_at ?? new Date(at).toISOString(),
+      };
+    return {
+      real_slots: order.licence_real_slots ?? 0,
+      demo_slots: order.licence_demo_slots ?? 0,
+      expires_at:
+        order.licence_duration_days === null
+          ? null
+          : new Date(at + order.licence_duration_days * 86_400_000).toISOString(),
+    };
   }
 
   /**

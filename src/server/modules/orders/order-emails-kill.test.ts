@@ -27,6 +27,8 @@ describe.each(testDialects)('order emails on %s survive kill -9 of the server', 
       .selectFrom('robots')
       .select('id')
       .where('status', '=', 'active')
+      // Delivered per order: the owner's upload below is its delivery (the demo's automatic robots deliver at payment).
+      .where('delivery', '=', 'per_order')
       .executeTakeFirstOrThrow();
 
     const call = async (method: string, url: string, headers: Record<string, string>, body?: string | Buffer) => {

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable } from 'kysely';
 import { nextOrderStatus, type OrderActor, type OrderEvent, type OrderStatus } from '../../../shared/order-states.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
+import type { OrdersTable } from '../../db/schema.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
 import type { AutomaticDelivery } from './automatic-delivery.js';
 import type { OrderEmails } from './order-emails.js';
@@ -89,6 +91,7 @@ export class OrderStatusChanger {
   ): Promise<StatusChange | undefined> {
     const current = await orders.findById(orderId);
     if (!current) throw new NotFoundError('Order not found.');
+    refuseTrialByHand(current, actor);
     const event = typeof eventOf === 'function' ? await eventOf(current, orders) : eventOf;
     const transition = nextOrderStatus(current.status, event, actor);
     if (!transition.ok) throw new ConflictError(transition.reason);
@@ -126,6 +129,7 @@ export class OrderStatusChanger {
     columns: StatusWriteColumns = {},
     also?: AlsoInTransaction,
   ): Promise<OrderRow | undefined> {
+    refuseTrialByHand(before, entry.actor);
     const after = await this.orders.transaction(async (orders) => {
       const updated = await this.writeIn(orders, before, to, entry, columns);
       if (updated) await also?.(orders, updated);
@@ -147,6 +151,9 @@ export class OrderStatusChanger {
     if (!updated || before.status === updated.status) return updated;
     if (updated.status === 'paid') {
       const delivery = await this.delivery.afterPaid(orders, updated);
+      // A free trial (decision 0020) was not paid: its own email is its service's, and if it
+      // found no release, the trial is undone by its caller; nobody is told of a payment.
+      if (updated.trial) return delivery.kind === 'delivered' ? delivery.order : updated;
       if (delivery.kind === 'delivered') {
         // Paid and delivered at once: the client hears that the robot is ready.
         await this.emails.toClient('delivered', delivery.order, orders);
@@ -174,4 +181,45 @@ export class OrderStatusChanger {
       .publish(orderId)
       .catch((error: unknown) => this.log.error({ err: error, orderId }, 'order change could not be published'));
   }
+
+  /**
+   * Writes a new order and applies its first event in one transaction, with everything that event
+   * brings (its timeline line, emails, an automatic delivery): a free trial is created paid and
+   * delivered at once (decision 0020). `alongside` writes in the same transaction, given the order
+   * as the event left it, and may throw to write none of it. After the commit, as for any change:
+   * pages, emails, licence.
+   */
+  async insertAndApply(
+    row: Insertable<OrdersTable>,
+    event: OrderEvent,
+    actor: OrderActor,
+    alongside?: AlsoInTransaction,
+  ): Promise<OrderRow> {
+    const after = await this.orders.transaction(async (orders) => {
+      const inserted = await orders.insert(row);
+      const transition = nextOrderStatus(inserted.status, event, actor);
+      if (!transition.ok) throw new ConflictError(transition.reason);
+      const updated = transition.changed
+        ? await this.writeIn(orders, inserted, transition.next, { actor, kind: event.type })
+        : inserted;
+      // Nothing else can see the order before this transaction commits.
+      if (!updated) throw new Error(`order ${inserted.id} changed inside its own transaction`);
+      await alongside?.(orders, updated);
+      return updated;
+    });
+    await this.afterCommit(after);
+    return after;
+  }
+}
+
+/**
+ * A free trial (decision 0020) was never paid: an administrator cannot mark it paid, refund it,
+ * cancel it, set its status or deliver it by hand. Its status is the shop's; it ends on its date.
+ */
+function refuseTrialByHand(order: OrderRow, actor: OrderActor): void {
+  if (order.trial && actor === 'administrator')
+    throw new ConflictError(
+      'This order is a free trial: nothing was paid, so it cannot be marked paid, refunded, cancelled, delivered or set by hand. It ends by itself on its end date.',
+      'trial_order',
+    );
 }

@@ -37,6 +37,8 @@ export function toOrder(row: OrderRow, versions: readonly OrderVersionRow[]): Or
     telegram_username: row.telegram_username,
     strategy_instructions: row.strategy_instructions,
     price: row.price,
+    trial: row.trial,
+    trial_ends_at: row.trial_ends_at,
     status: row.status,
     estimated_delivery: row.estimated_delivery,
     created_date: row.created_date,

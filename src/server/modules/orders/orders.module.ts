@@ -18,6 +18,11 @@ import { ordersRoutes } from './orders.routes.js';
 import { OrdersService } from './orders.service.js';
 import { PaymentCallbacksService } from './payment-callbacks.service.js';
 import { paymentHookRoutes } from './payment-hook.routes.js';
+import { TrialEmails } from './trial-emails.js';
+import { TrialOrdersRepository } from './trial-orders.repository.js';
+import { trialOrdersRoutes } from './trial-orders.routes.js';
+import { TrialOrdersService } from './trial-orders.service.js';
+import { TrialReminders } from './trial-reminders.js';
 import { UnpaidOrdersExpiry } from './unpaid-orders-expiry.js';
 import { unpaidOrdersRoutes } from './unpaid-orders.routes.js';
 import { UnpaidOrdersService } from './unpaid-orders.service.js';
@@ -85,4 +90,19 @@ export async function register(
   // cancelled has its emails in the outbox already, written with each cancellation.
   app.addHook('preClose', () => expiry.stop());
   expiry.start();
+
+  // Free trials (decision 0020): started by the client, reminded before they end by a job.
+  const trials = new TrialOrdersService({
+    orders,
+    trials: new TrialOrdersRepository(db),
+    catalogue: createCatalogueService(db),
+    status,
+    emails: new TrialEmails({ outbox: emailOutbox, publicUrl: config.publicUrl }),
+    view: (row) => service.view(row),
+  });
+  await app.register(trialOrdersRoutes(trials));
+  const reminders = new TrialReminders({ service: trials, exclusive, log });
+  app.decorate('trialReminders', reminders);
+  app.addHook('preClose', () => reminders.stop());
+  reminders.start();
 }

@@ -550,9 +550,11 @@ export class OrdersRepository {
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('price'), sql<number>`0`).as('value'))
         .where('status', 'in', paidStatuses)
         .executeTakeFirstOrThrow(),
+      // Free trials are not sales (decision 0020): the dashboard counts orders, not trials.
       this.db
         .selectFrom('orders')
         .select((eb) => eb.fn.countAll<number>().as('value'))
+        .where('trial', '=', false)
         .executeTakeFirstOrThrow(),
       this.db
         .selectFrom('users')

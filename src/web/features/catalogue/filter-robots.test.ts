@@ -35,6 +35,7 @@ function robot(id: string, category: string | null): Robot {
     floating: null,
     daily: null,
     last_stats_update: null,
+    trial_days: null,
     licence_required: false,
     licence_real_slots: 1,
     licence_demo_slots: 2,

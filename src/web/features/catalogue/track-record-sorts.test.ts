@@ -35,6 +35,7 @@ function robot(id: string, track: Pick<Robot, 'track_growth' | 'track_max_drawdo
     licence_duration_days: null,
     delivery: 'per_order',
     current_version: null,
+    trial_days: null,
     verified_record_url: null,
     ...track,
     created_date: '2025-01-01T00:00:00.000Z',

@@ -1,4 +1,5 @@
 import { Clock, Lock, ShoppingCart } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { buttonClass } from '../../../components/ui/button-classes';
@@ -14,12 +15,15 @@ export type OrderAccess = {
   onSignInIntent?: () => void;
 };
 
+/** What the card offers besides buying: the robot's free trial (decision 0020), given by the page. */
+export type OrderCardExtras = { trial?: ReactNode };
+
 export function orderFormPath(robotId: string): string {
   return `/OrderForm?${new URLSearchParams({ robotId }).toString()}`;
 }
 
 /** Price, the announced 24H delivery, and ordering: for signed-in users only (SPEC §2). */
-export function OrderCard({ robot, access }: { robot: Robot; access: OrderAccess }) {
+export function OrderCard({ robot, access, trial }: { robot: Robot; access: OrderAccess } & OrderCardExtras) {
   const { t, i18n } = useTranslation();
   return (
     <div className="rounded-xl border border-emerald-500/30 bg-slate-900 p-5">
@@ -66,6 +70,7 @@ export function OrderCard({ robot, access }: { robot: Robot; access: OrderAccess
           </>
         )}
       </div>
+      {!access.isLoading && trial && <div className="mt-3">{trial}</div>}
     </div>
   );
 }

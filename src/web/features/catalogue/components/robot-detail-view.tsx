@@ -6,7 +6,7 @@ import { RichText } from '../../../components/ui/rich-text';
 import { formatPercent } from '../../../lib/format-number';
 import { Link } from '../../../lib/router';
 import { LivePerformanceCard } from './live-performance-card';
-import { OrderCard, type OrderAccess } from './order-card';
+import { OrderCard, type OrderAccess, type OrderCardExtras } from './order-card';
 import { RiskBadge } from './risk-badge';
 import { RobotPicture } from './robot-picture';
 import { TechnicalSpecs } from './technical-specs';
@@ -17,13 +17,13 @@ type RobotDetailViewProps = {
   /** The name of the robot's category; undefined while categories load or when it has none. */
   categoryName: string | undefined;
   access: OrderAccess;
-};
+} & OrderCardExtras;
 
 /**
  * Everything SPEC §2 lists for a robot's page. On wide screens the price and live figures stay
  * beside the description; on phones they come right after the robot's name, before the long read.
  */
-export function RobotDetailView({ robot, categoryName, access }: RobotDetailViewProps) {
+export function RobotDetailView({ robot, categoryName, access, trial }: RobotDetailViewProps) {
   const { t, i18n } = useTranslation();
   const descriptionId = useId();
   return (
@@ -62,7 +62,7 @@ export function RobotDetailView({ robot, categoryName, access }: RobotDetailView
           </div>
         </header>
         <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
-          <OrderCard robot={robot} access={access} />
+          <OrderCard robot={robot} access={access} trial={trial} />
           <LivePerformanceCard robot={robot} />
         </aside>
         <section aria-labelledby={descriptionId} className="rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6">

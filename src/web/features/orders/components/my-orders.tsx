@@ -14,6 +14,7 @@ import type { Order } from '../../../../shared/schemas/orders.js';
 import { DownloadButton } from './download-button';
 import { OrderVersions } from './order-versions';
 import { StatusBadge } from './status-badge';
+import { TrialInfo } from './trial-info';
 import { UnpaidOrderActions } from './unpaid-order-actions';
 
 /** The order's licence page (issue 18 §2): its key and the accounts using it. */
@@ -121,6 +122,7 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
               </div>
               <StatusBadge status={order.status} />
             </div>
+            <TrialInfo order={order} className="mt-2" />
             <div className="mt-3">
               <OrderActions order={order} licensed={licensedOrderIds.has(order.id)} versions={versions} />
             </div>
@@ -163,7 +165,10 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
                     {formatDay(order.created_date, i18n.language)}
                   </td>
                   <td className="px-4 py-3">
-                    <StatusBadge status={order.status} />
+                    <div className="flex flex-col items-start gap-1.5">
+                      <StatusBadge status={order.status} />
+                      <TrialInfo order={order} />
+                    </div>
                   </td>
                   <td className="px-4 py-3">
                     <OrderActions order={order} licensed={licensedOrderIds.has(order.id)} versions={versions} />

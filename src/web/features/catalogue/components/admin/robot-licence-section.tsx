@@ -14,6 +14,7 @@ type LicenceForm = {
   licence_real_slots?: number;
   licence_demo_slots?: number;
   licence_duration_days?: number | null;
+  trial_days?: number | null;
 };
 
 /**
@@ -55,6 +56,16 @@ export function RobotLicenceSection({ robot }: { robot: Robot | null }) {
             label={t('backOffice.robots.licence.duration')}
             hint={t('backOffice.robots.licence.durationHint')}
             invalidMessage={t('backOffice.robots.licence.durationInvalid')}
+          />
+          {/* A free trial is a demo-only licence (decision 0020): only a licensed robot offers one. */}
+          <TextInputField<LicenceForm>
+            name="trial_days"
+            type="number"
+            numeric
+            label={t('trials.admin.days')}
+            hint={t('trials.admin.daysHint')}
+            invalidMessage={t('trials.admin.daysInvalid')}
+            className="sm:col-span-3"
           />
           {robot?.licence_required ? (
             <RobotLicenceSecretPanel robotId={robot.id} />

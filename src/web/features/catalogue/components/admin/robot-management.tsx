@@ -34,6 +34,8 @@ const robotFormSchema = robotInputSchema.extend({
   ),
   // An empty field means a licence for life: null, which the PATCH then writes.
   licence_duration_days: robotInputSchema.shape.licence_duration_days.transform((days) => days ?? null),
+  // An empty field means no free trial (decision 0020).
+  trial_days: robotInputSchema.shape.trial_days.transform((days) => days ?? null),
 });
 type RobotForm = z.input<typeof robotFormSchema>;
 
@@ -60,6 +62,7 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
     licence_real_slots: robot?.licence_real_slots ?? 1,
     licence_demo_slots: robot?.licence_demo_slots ?? 2,
     licence_duration_days: robot?.licence_duration_days ?? null,
+    trial_days: robot?.trial_days ?? null,
     delivery: robot?.delivery ?? 'per_order',
     verified_record_url: robot?.verified_record_url ?? '',
   };
@@ -215,6 +218,8 @@ export function RobotManagement() {
           if (code === 'duplicate_slug') return t('backOffice.robots.duplicateSlug', { slug: values.slug });
           // Decision 0018: automatic delivery sends the current release, so a robot for sale needs one.
           if (code === 'release_required') return t('backOffice.robots.delivery.needsRelease');
+          // Decision 0020: a free trial needs the licence and automatic delivery.
+          if (code === 'trial_not_allowed') return t('trials.admin.notAllowed');
           return t('backOffice.saveFailed');
         },
         remove: () => t('backOffice.robots.deleteFailed'),

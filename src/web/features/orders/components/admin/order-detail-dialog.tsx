@@ -67,12 +67,14 @@ export function OrderDetailDialog({
   );
   const versionLabels = new Map((order?.versions ?? []).map((version) => [version.id, version.label]));
   const amounts = order ? paymentAmounts(order, i18n.language) : null;
-  const allowed = order
-    ? resolutions.filter(([, event]) => {
-        const transition = nextOrderStatus(order.status, event, 'administrator');
-        return transition.ok && transition.changed;
-      })
-    : [];
+  // A free trial was not paid (decision 0020): nothing to resolve.
+  const allowed =
+    order && !order.trial
+      ? resolutions.filter(([, event]) => {
+          const transition = nextOrderStatus(order.status, event, 'administrator');
+          return transition.ok && transition.changed;
+        })
+      : [];
   return (
     <AdminDialog
       open={orderId !== null}
@@ -112,6 +114,9 @@ export function OrderDetailDialog({
               </div>
             ))}
           </dl>
+          {order.trial && order.trial_ends_at && (
+            <Alert tone="warning">{t('trials.admin.orderNote', { date: when(order.trial_ends_at) })}</Alert>
+          )}
           {order.payment_flags.length > 0 && (
             <div className="flex flex-wrap items-center gap-2">
               <span className="text-slate-400">{t('adminOrders.flags.label')}</span>

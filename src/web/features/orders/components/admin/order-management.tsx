@@ -19,6 +19,7 @@ import { useDeleteOrder, useUpdateOrderStatus } from '../../api/admin/change-ord
 import { adminOrdersSearch, useAdminOrders, type AdminOrdersFilter } from '../../api/admin/get-admin-orders';
 import { DeliveryDialog } from './delivery-dialog';
 import { formatReported, PaymentFlags, ResolvedStatus } from './payment-details';
+import { TrialInfo } from '../trial-info';
 
 const isManual = (status: OrderStatus) => (manualOrderStatuses as readonly OrderStatus[]).includes(status);
 
@@ -75,8 +76,14 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
       id: 'status',
       header: t('adminOrders.columns.status'),
       // SPEC's five are set by hand; an order under review, refunded or cancelled is resolved in its detail.
+      // A free trial's status is the shop's (decision 0020): shown, with its end, never set by hand.
       cell: (order) =>
-        isManual(order.status) ? (
+        order.trial ? (
+          <span className="flex flex-col items-start gap-1.5">
+            <ResolvedStatus status={order.status} />
+            <TrialInfo order={order} />
+          </span>
+        ) : isManual(order.status) ? (
           <select
             aria-label={t('adminOrders.statusOf', { number: shortOrderNumber(order.id) })}
             value={order.status}
@@ -164,7 +171,7 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
             <button
               type="button"
               className={buttonClass('secondary', 'h-9 px-3 text-xs')}
-              disabled={!nextOrderStatus(order.status, { type: 'file_delivered' }, 'administrator').ok}
+              disabled={order.trial || !nextOrderStatus(order.status, { type: 'file_delivered' }, 'administrator').ok}
               onClick={() => setDelivering(order)}
             >
               <Upload aria-hidden="true" className="size-4" />
