@@ -224,4 +224,11 @@ test('A new release reaches the client: an email, and My Orders shows the versio
   await expect(latest.getByText('Version 2.1.0')).toBeVisible();
   await expect(latest.getByText('Current')).toBeVisible();
   await expect(latest.getByText('Faster exits.')).toBeVisible();
+
+  // The licence page lists the same versions, with their notes and their own downloads.
+  await client.goto(`/OrderLicence?orderId=${orderId}`);
+  const versions = client.getByRole('region', { name: 'Versions and downloads' });
+  await expect(versions.getByRole('listitem')).toHaveCount(2);
+  await expect(versions.getByRole('listitem').first().getByText('Faster exits.')).toBeVisible();
+  await expect(versions.getByRole('button', { name: 'Download (2 left)' })).toHaveCount(2);
 });

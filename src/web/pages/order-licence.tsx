@@ -6,6 +6,8 @@ import { PageShell } from '../components/ui/page-shell';
 import { SignInRequired } from '../features/auth/components/sign-in-required';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { OrderLicence } from '../features/licences/components/order-licence';
+import { useOrder } from '../features/orders/api/get-order';
+import { OrderVersions } from '../features/orders/components/order-versions';
 import { Link, useSearchParams } from '../lib/router';
 
 /**
@@ -33,10 +35,25 @@ export default function OrderLicencePage() {
       ) : (
         <OrderLicence key={orderId} orderId={orderId} />
       )}
-      {/*
-        The order's versions (releases, issue 18 §1) go here, below the licence, as a section of
-        their own with its own heading; the licence above is complete without them.
-      */}
+      {orderId !== '' && <LicensedVersions orderId={orderId} />}
     </PageShell>
+  );
+}
+
+/**
+ * The versions the order holds (issue 18 §2: the licence page shows them with their notes and
+ * downloads), below the licence; nothing while the order loads or before its first delivery.
+ */
+function LicensedVersions({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const order = useOrder(orderId).data;
+  if (!order || order.versions.length === 0) return null;
+  return (
+    <section aria-labelledby="licence-versions" className="mt-8">
+      <h2 id="licence-versions" className="mb-3 text-xl font-semibold text-white">
+        {t('licencePage.versions')}
+      </h2>
+      <OrderVersions order={order} />
+    </section>
   );
 }
