@@ -358,14 +358,14 @@ export type OrderTimelineEvent = z.infer<typeof orderEventSchema>;
  * words) nor `automatic_delivery_missed` (the owner's to handle); and of each line, never the
  * administrator, their note, the technical detail or the owner's payment flags.
  */
-export const clientOrderEventKinds = orderEventKinds.filter(
-  (kind) => kind !== 'payment_request_failed' && kind !== 'automatic_delivery_missed',
-);
+const clientOrderEventKind = z.enum(orderEventKinds).exclude(['payment_request_failed', 'automatic_delivery_missed']);
+export const clientOrderEventKinds = clientOrderEventKind.options;
+export type ClientOrderEventKind = z.infer<typeof clientOrderEventKind>;
 
 export const clientOrderEventSchema = z.object({
   id: z.string(),
   occurred_at: z.string(),
-  kind: z.enum(orderEventKinds),
+  kind: clientOrderEventKind,
   from_status: orderStatusSchema.nullable(),
   to_status: orderStatusSchema.nullable(),
   /** What the client's payment came to, on the line of the report that said it. */

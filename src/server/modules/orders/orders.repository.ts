@@ -11,6 +11,7 @@ import {
 import {
   clientOrderEventKinds,
   type AdminOrdersQuery,
+  type ClientOrderEventKind,
   type DownloadFetchOutcome,
 } from '../../../shared/schemas/orders.js';
 import type { Database, OrderDownloadsTable, OrderEventsTable, OrdersTable } from '../../db/schema.js';
@@ -535,6 +536,7 @@ export class OrdersRepository {
       .select(['id', 'occurred_at', 'kind', 'from_status', 'to_status', 'amount_paid', 'paid_currency'])
       .where('order_id', '=', orderId)
       .where('kind', 'in', clientOrderEventKinds)
+      .$narrowType<{ kind: ClientOrderEventKind }>()
       .orderBy('occurred_at', 'desc')
       .orderBy('id')
       .limit(200)

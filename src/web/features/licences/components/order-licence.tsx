@@ -11,7 +11,8 @@ import { useOrderLicence } from '../api/get-order-licence';
 import { LicenceAccounts } from './licence-accounts';
 import { LicenceKey } from './licence-key';
 
-const statusTones: Record<ClientLicenceStatus, string> = {
+/** A licence status's colours, here and in the order detail's licence summary. */
+export const licenceStatusTones: Record<ClientLicenceStatus, string> = {
   active: 'border-emerald-800 bg-emerald-950/60 text-emerald-200',
   revoked: 'border-red-900 bg-red-950/60 text-red-200',
   expired: 'border-amber-800 bg-amber-950/50 text-amber-200',
@@ -28,7 +29,7 @@ function LicenceFacts({ licence }: { licence: ClientLicence }) {
           <span
             className={clsx(
               'inline-flex rounded-full border px-2.5 py-0.5 text-xs font-semibold',
-              statusTones[licence.status],
+              licenceStatusTones[licence.status],
             )}
           >
             {t(`licencePage.status.${licence.status}`)}
