@@ -93,7 +93,8 @@ test('A client opens an unpaid order, sees the payment arrive live with its amou
   await admin.getByLabel('Search').fill(number);
   const adminRow = admin.getByRole('row').filter({ hasText: `#${number}` });
   await expect(adminRow).toHaveCount(1);
-  await expect(adminRow.getByText(`${usd(robot.price)} · paid ${usd(paid)}`)).toBeVisible();
+  const amountCell = adminRow.getByRole('cell').filter({ hasText: `paid ${usd(paid)}` });
+  await expect(amountCell).toHaveText(`${usd(robot.price)}paid ${usd(paid)}`);
   await adminRow.getByRole('button', { name: 'Upload' }).click();
   const dialog = admin.getByRole('dialog', { name: `Upload the robot for order #${number}` });
   await dialog
@@ -114,6 +115,41 @@ test('A client opens an unpaid order, sees the payment arrive live with its amou
   await client.getByRole('link', { name: 'Back to My Orders' }).click();
   await expect(client.getByText(`Total paid: ${usd(robot.price)}`)).toBeVisible();
   await expect(client.getByText('1 paid, in-progress or completed order.', { exact: false })).toBeVisible();
+});
+
+test("An order with a licence shows the licence's status and the way to its page", async ({ adminRequest }) => {
+  const name = `Detail Licensed ${Date.now()}`;
+  const created = await adminRequest.post('/api/admin/robots', {
+    data: { name, price: 120, licence_required: true, licence_duration_days: null },
+  });
+  expect(created.status()).toBe(201);
+  const licensed = (await created.json()) as { id: string };
+  try {
+    const placed = await client.request.post('/api/orders', {
+      data: {
+        robot_id: licensed.id,
+        telegram_username: '@dora',
+        strategy_instructions: STRATEGY,
+        terms_accepted: true,
+      },
+      headers: { origin: E2E_PUBLIC_URL },
+    });
+    expect(placed.status()).toBe(201);
+    const { id } = (await placed.json()) as { id: string };
+    expect((await reportPayment(SECRET, { order_id: id, status: 'confirmed', amount_paid: 120 })).status).toBe('paid');
+
+    await client.goto(`/OrderDetail?orderId=${id}`);
+    const licence = client.getByRole('region', { name: 'Licence' });
+    await expect(licence.getByText('Active')).toBeVisible();
+    await expect(licence.getByText('For life')).toBeVisible();
+    await expect(licence.getByRole('link', { name: 'Open the licence' })).toHaveAttribute(
+      'href',
+      `/OrderLicence?orderId=${id}`,
+    );
+    await expect(client.getByRole('definition').filter({ hasText: '$120.00' })).toHaveCount(2);
+  } finally {
+    await adminRequest.delete(`/api/admin/robots/${licensed.id}`);
+  }
 });
 
 test('The detail page reads in French, and another client finds no such order', async ({ browser, request }) => {

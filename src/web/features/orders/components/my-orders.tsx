@@ -116,11 +116,13 @@ function OrderActions({ order, licensed, versions }: { order: Order; licensed: b
       </div>
     );
   }
-  // A licensed order paid but not delivered yet has its key already: the link alone, no dash.
-  const downloadable = order.status === downloadableStatus && order.has_file;
+  // The download (or why there is none: the limit, a missing file) once the order is completed; a
+  // licensed order completed without a file of its own has its key, which the licence link opens.
+  // Before that, Details is the action: no placeholder dash beside it.
+  const showDownload = order.status === downloadableStatus && (!licensed || order.has_file);
   return (
     <div className="flex flex-wrap items-start gap-2">
-      {(!licensed || downloadable) && <DownloadButton order={order} />}
+      {showDownload && <DownloadButton order={order} />}
       {order.versions.length > 0 && <VersionsButton order={order} toggle={versions} />}
       {licensed && <LicenceLink orderId={order.id} />}
       <DetailsLink orderId={order.id} />

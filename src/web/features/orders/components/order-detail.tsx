@@ -64,7 +64,7 @@ function OrderFacts({ order }: { order: OrderDetailData }) {
           {order.robot_slug ? (
             <Link
               to={robotPath(order.robot_slug)}
-              className="font-semibold text-white underline-offset-4 hover:text-emerald-300 hover:underline"
+              className="font-semibold text-emerald-300 underline underline-offset-4 hover:text-emerald-200"
             >
               {order.robot_name}
             </Link>

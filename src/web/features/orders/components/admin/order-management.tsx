@@ -118,16 +118,14 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
       cell: (order) => {
         const paid = paidAmountBesidePrice(order, i18n.language);
         return (
-          <span className="flex flex-col items-start gap-1">
-            <span className="tabular-nums">
-              <span className="whitespace-nowrap">{formatUsd(order.price, i18n.language)}</span>
-              {paid && (
-                <span className="whitespace-nowrap text-slate-400">
-                  {' '}
-                  · {t('adminOrders.paidAmount', { amount: paid })}
-                </span>
-              )}
-            </span>
+          <span className="flex flex-col items-start gap-1 tabular-nums">
+            <span className="whitespace-nowrap">{formatUsd(order.price, i18n.language)}</span>
+            {/* Below the price rather than beside it: the table shares its width with the client's address. */}
+            {paid && (
+              <span className="text-xs whitespace-nowrap text-slate-400">
+                {t('adminOrders.paidAmount', { amount: paid })}
+              </span>
+            )}
             <PaymentFlags flags={order.payment_flags} />
           </span>
         );
