@@ -1,12 +1,10 @@
-import { clsx } from 'clsx';
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../../shared/pages.js';
 import { buttonClass } from '../../../components/ui/button-classes';
-import { formatDateTime } from '../../../lib/format-date';
 import { Link } from '../../../lib/router';
 import { useLicensedOrders } from '../api/get-licensed-orders';
-import { licenceStatusTones } from './order-licence';
+import { LicenceStatusFacts } from './order-licence';
 
 /**
  * The licence of an order in short, for its detail page (issue 19 §5): status, expiry and the way
@@ -14,7 +12,7 @@ import { licenceStatusTones } from './order-licence';
  * (or while the client's licences load).
  */
 export function LicenceSummary({ orderId }: { orderId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const licence = useLicensedOrders().data?.find((item) => item.order_id === orderId);
   if (!licence) return null;
   return (
@@ -23,27 +21,7 @@ export function LicenceSummary({ orderId }: { orderId: string }) {
         {t('orderDetail.licence')}
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-4 text-sm">
-        <div>
-          <dt className="text-slate-400">{t('licencePage.status.label')}</dt>
-          <dd className="mt-1">
-            <span
-              className={clsx(
-                'inline-flex rounded-full border px-2.5 py-0.5 text-xs font-semibold',
-                licenceStatusTones[licence.status],
-              )}
-            >
-              {t(`licencePage.status.${licence.status}`)}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-400">{t('licencePage.expiry.label')}</dt>
-          <dd className="mt-1 text-slate-100">
-            {licence.expires_at === null
-              ? t('licencePage.expiry.lifetime')
-              : formatDateTime(licence.expires_at, i18n.language)}
-          </dd>
-        </div>
+        <LicenceStatusFacts licence={licence} />
       </dl>
       <Link
         to={`${pagePath('OrderLicence')}?orderId=${encodeURIComponent(orderId)}`}
