@@ -37,6 +37,7 @@ const adminPages = [
   '/UserManagement',
   '/Settings',
   '/Account',
+  '/OrderDetail',
 ];
 
 export function registerSeoRoutes(app: FastifyInstance, { shell, publicUrl, settings, catalogue }: SeoDeps): void {
