@@ -38,6 +38,10 @@ const adminPages = [
   '/Settings',
   '/Account',
   '/OrderDetail',
+  '/OrderLicence',
+  '/LicenceManagement',
+  '/PageManagement',
+  '/Activity',
 ];
 
 export function registerSeoRoutes(app: FastifyInstance, { shell, publicUrl, settings, catalogue }: SeoDeps): void {
