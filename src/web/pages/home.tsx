@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { HeroCarousel } from '../features/banners/components/hero-carousel';
 import { RobotCatalogue } from '../features/catalogue/components/robot-catalogue';

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { shortOrderNumber } from '../../shared/order-number.js';
 import { pagePath } from '../../shared/pages.js';
 import { LoadingRegion } from '../components/ui/loading-region';

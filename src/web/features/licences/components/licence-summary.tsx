@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { pagePath } from '../../../../shared/pages.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { Link } from '../../../lib/router';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
 import type { ClientLicence, ClientLicenceStatus } from '../../../../shared/schemas/client-licences.js';
 import { Alert } from '../../../components/ui/alert';

@@ -1,6 +1,6 @@
 import { ChevronDown, FileText, KeyRound } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { LoadingRegion } from '../../../components/ui/loading-region';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
 import { closedOrderStatuses, downloadableStatus, isUnpaidStatus } from '../../../../shared/order-states.js';
 import type { ClientOrderEvent, OrderDetail as OrderDetailData } from '../../../../shared/schemas/orders.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../../../shared/constants.js';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import { nextOrderStatus, type OrderEvent } from '../../../../../shared/order-states.js';

@@ -1,6 +1,6 @@
 import { Eye, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import {
   manualOrderStatuses,

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { OrderStatus } from '../../../../../shared/order-states.js';
 import type { AdminOrder, PaymentFlag } from '../../../../../shared/schemas/orders.js';
 import { formatUsd } from '../../../../lib/format-number';
