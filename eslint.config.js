@@ -158,6 +158,16 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: webBoundaries }],
       'import-x/no-cycle': 'error',
+      // The translator is our own (decision 0004): i18next lends its key types, no code.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'i18next', allowTypeImports: true, message: 'Use lib/translate (decision 0004).' },
+            { name: 'react-i18next', message: 'Use lib/use-translation (decision 0004).' },
+          ],
+        },
+      ],
     },
   },
   {

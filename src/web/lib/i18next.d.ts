@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a declaration file: it augments the types, ships nothing
 import 'i18next';
 import type en from '../locales/en.json';
 
