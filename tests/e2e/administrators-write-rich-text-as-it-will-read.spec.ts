@@ -23,7 +23,7 @@ async function writeContent(page: Page): Promise<{ editor: Locator; preview: Loc
 /** The computed styles that make rich text look as it does. */
 function looks(element: Locator) {
   return element.evaluate((node) => {
-    const style = getComputedStyle(node);
+    const style = node.ownerDocument.defaultView!.getComputedStyle(node);
     return {
       fontFamily: style.fontFamily,
       fontSize: style.fontSize,
@@ -66,8 +66,9 @@ for (const width of [1280, 390]) {
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Shift+Control+ArrowLeft');
-    const selection = await page.evaluate(() => {
-      const range = window.getSelection()!.getRangeAt(0).getBoundingClientRect();
+    // The selection's box, read in the page (the spec's TypeScript has no DOM library).
+    const selection = await paragraph.evaluate((node) => {
+      const range = node.ownerDocument.getSelection()!.getRangeAt(0).getBoundingClientRect();
       return { x: range.x, right: range.right, bottom: range.bottom };
     });
     await page.getByRole('button', { name: 'Link', exact: true }).click();
