@@ -55,6 +55,7 @@ function setting(fullName: string | null, ownerLanguage = '') {
 }
 
 const MY_ORDERS = `${PUBLIC_URL}/Dashboard`;
+const ORDER_DETAIL = `${PUBLIC_URL}/OrderDetail?orderId=${ORDER_ID}`;
 const ORDER_PAGE = `${PUBLIC_URL}/OrderForm?robotId=robot-1&orderId=${ORDER_ID}`;
 
 type Expected = { subject: string; says: string; action: string; link: string };
@@ -69,7 +70,7 @@ const clientEmails: Record<ClientEmail, Record<Language, Expected>> = {
     },
     fr: {
       subject: 'Commande #3f2a9c1e reçue : Golden Scalper',
-      says: 'Nous avons bien reçu votre commande #3f2a9c1e pour Golden Scalper (149.00 $). Terminez le paiement',
+      says: 'Nous avons bien reçu votre commande #3f2a9c1e pour Golden Scalper (149,00 $). Terminez le paiement',
       action: 'Ouvrez votre commande pour terminer ou suivre le paiement :',
       link: ORDER_PAGE,
     },
@@ -78,70 +79,70 @@ const clientEmails: Record<ClientEmail, Record<Language, Expected>> = {
     en: {
       subject: 'Payment for order #3f2a9c1e under review',
       says: 'We have received a payment for your order #3f2a9c1e for Golden Scalper ($149.00), but it needs a check',
-      action: 'Follow your orders on My Orders:',
-      link: MY_ORDERS,
+      action: 'Follow this order on its page:',
+      link: ORDER_DETAIL,
     },
     fr: {
       subject: 'Paiement de la commande #3f2a9c1e en cours de vérification',
-      says: 'Nous avons bien reçu un paiement pour votre commande #3f2a9c1e pour Golden Scalper (149.00 $), mais il doit être vérifié',
-      action: 'Suivez vos commandes dans Mes Commandes :',
-      link: MY_ORDERS,
+      says: 'Nous avons bien reçu un paiement pour votre commande #3f2a9c1e pour Golden Scalper (149,00 $), mais il doit être vérifié',
+      action: 'Suivez cette commande sur sa page :',
+      link: ORDER_DETAIL,
     },
   },
   paid: {
     en: {
       subject: 'Payment confirmed for order #3f2a9c1e',
       says: 'Your payment for Golden Scalper (order #3f2a9c1e) is confirmed.',
-      action: 'Follow your orders on My Orders:',
-      link: MY_ORDERS,
+      action: 'Follow this order on its page:',
+      link: ORDER_DETAIL,
     },
     fr: {
       subject: 'Paiement confirmé pour la commande #3f2a9c1e',
       says: 'Votre paiement pour Golden Scalper (commande #3f2a9c1e) est confirmé.',
-      action: 'Suivez vos commandes dans Mes Commandes :',
-      link: MY_ORDERS,
+      action: 'Suivez cette commande sur sa page :',
+      link: ORDER_DETAIL,
     },
   },
   delivered: {
     en: {
       subject: 'Your robot Golden Scalper is ready to download',
       says: 'Your robot Golden Scalper (order #3f2a9c1e) has been delivered.',
-      action: 'Download your robot on My Orders:',
-      link: MY_ORDERS,
+      action: "Download your robot from the order's page:",
+      link: ORDER_DETAIL,
     },
     fr: {
       subject: 'Votre robot Golden Scalper est prêt à être téléchargé',
       says: 'Votre robot Golden Scalper (commande #3f2a9c1e) a été livré.',
-      action: 'Téléchargez votre robot dans Mes Commandes :',
-      link: MY_ORDERS,
+      action: 'Téléchargez votre robot sur la page de la commande :',
+      link: ORDER_DETAIL,
     },
   },
   refunded: {
     en: {
       subject: 'Order #3f2a9c1e refunded: Golden Scalper',
       says: 'Your order #3f2a9c1e for Golden Scalper ($149.00) has been refunded.',
-      action: 'Follow your orders on My Orders:',
-      link: MY_ORDERS,
+      action: 'Follow this order on its page:',
+      link: ORDER_DETAIL,
     },
     fr: {
       subject: 'Commande #3f2a9c1e remboursée : Golden Scalper',
-      says: 'Votre commande #3f2a9c1e pour Golden Scalper (149.00 $) a été remboursée.',
-      action: 'Suivez vos commandes dans Mes Commandes :',
-      link: MY_ORDERS,
+      says: 'Votre commande #3f2a9c1e pour Golden Scalper (149,00 $) a été remboursée.',
+      action: 'Suivez cette commande sur sa page :',
+      link: ORDER_DETAIL,
     },
   },
   cancelled: {
     en: {
       subject: 'Order #3f2a9c1e cancelled: Golden Scalper',
       says: 'was cancelled because its payment did not arrive in time.',
-      action: 'Follow your orders on My Orders:',
-      link: MY_ORDERS,
+      action: 'Follow this order on its page:',
+      link: ORDER_DETAIL,
     },
     fr: {
       subject: 'Commande #3f2a9c1e annulée : Golden Scalper',
       says: "a été annulée car son paiement n'est pas arrivé à temps.",
-      action: 'Suivez vos commandes dans Mes Commandes :',
-      link: MY_ORDERS,
+      action: 'Suivez cette commande sur sa page :',
+      link: ORDER_DETAIL,
     },
   },
 };
@@ -149,6 +150,12 @@ const clientEmails: Record<ClientEmail, Record<Language, Expected>> = {
 /** The call to action is a line of its own, followed by its link on the next line. */
 function expectAction(text: string, action: string, link: string) {
   expect(text).toContain(`\n${action}\n${link}`);
+}
+
+/** Every client email ends with the link to all their orders. */
+function expectAllOrders(text: string, language: Language) {
+  const line = language === 'en' ? 'All your orders, on My Orders:' : 'Toutes vos commandes, dans Mes Commandes :';
+  expect(text.endsWith(`\n${line}\n${MY_ORDERS}`)).toBe(true);
 }
 
 /** No English sentence left in a French email: none of the English texts' common words. */
@@ -169,6 +176,7 @@ describe('order emails, in both languages', () => {
         expect(email.text).toMatch(language === 'en' ? /^Hello Claire Dupont,\n/ : /^Bonjour Claire Dupont,\n/);
         expect(email.text).toContain(expected.says);
         expectAction(email.text, expected.action, expected.link);
+        expectAllOrders(email.text, language);
         if (language === 'fr') expectNoEnglish(email.text);
       });
     }
@@ -199,14 +207,14 @@ describe('order emails, in both languages', () => {
         expect(email.subject).toBe('New version 2.1.0 of Golden Scalper');
         expect(email.text).toContain('A new version (2.1.0) of your robot Golden Scalper (order #3f2a9c1e) is ready.');
         expect(email.text).toContain("What's new:\nFaster exits\n");
-        expectAction(email.text, 'Download your robot on My Orders:', MY_ORDERS);
+        expectAction(email.text, "Download your robot from the order's page:", ORDER_DETAIL);
       } else {
         expect(email.subject).toBe('Nouvelle version 2.1.0 de Golden Scalper');
         expect(email.text).toContain(
           'Une nouvelle version (2.1.0) de votre robot Golden Scalper (commande #3f2a9c1e) est prête.',
         );
         expect(email.text).toContain('Nouveautés :\nFaster exits\n');
-        expectAction(email.text, 'Téléchargez votre robot dans Mes Commandes :', MY_ORDERS);
+        expectAction(email.text, 'Téléchargez votre robot sur la page de la commande :', ORDER_DETAIL);
       }
     });
   }
@@ -217,14 +225,14 @@ describe('order emails, in both languages', () => {
       en: {
         subject: 'Your free trial of Golden Scalper has started',
         says: 'The licence runs on demo accounts only, until 3 December 2026 at 09:30 UTC.',
-        action: 'Download your robot on My Orders:',
-        link: MY_ORDERS,
+        action: "Download your robot from the order's page:",
+        link: ORDER_DETAIL,
       },
       fr: {
         subject: 'Votre essai gratuit de Golden Scalper a commencé',
         says: "La licence fonctionne sur des comptes de démonstration uniquement, jusqu'au 3 décembre 2026 à 09:30 UTC.",
-        action: 'Téléchargez votre robot dans Mes Commandes :',
-        link: MY_ORDERS,
+        action: 'Téléchargez votre robot sur la page de la commande :',
+        link: ORDER_DETAIL,
       },
     },
     trialEnding: {
@@ -252,6 +260,7 @@ describe('order emails, in both languages', () => {
         expect(email.subject).toBe(expected.subject);
         expect(email.text).toContain(expected.says);
         expectAction(email.text, expected.action, expected.link);
+        expectAllOrders(email.text, language);
         expect(email.text).not.toContain('/RobotDetail');
         if (language === 'fr') expectNoEnglish(email.text);
       });
@@ -266,7 +275,7 @@ describe('order emails, in both languages', () => {
         says: 'Deliver the robot file from the dashboard.',
       },
       fr: {
-        subject: 'Commande payée #3f2a9c1e : Golden Scalper (149.00 $)',
+        subject: 'Commande payée #3f2a9c1e : Golden Scalper (149,00 $)',
         says: 'Livrez le fichier du robot depuis le tableau de bord.',
       },
     },
@@ -276,7 +285,7 @@ describe('order emails, in both languages', () => {
         says: 'delivered automatically with version 2.1.0.',
       },
       fr: {
-        subject: 'Commande payée et livrée #3f2a9c1e : Golden Scalper (149.00 $)',
+        subject: 'Commande payée et livrée #3f2a9c1e : Golden Scalper (149,00 $)',
         says: 'livrée automatiquement avec la version 2.1.0.',
       },
     },

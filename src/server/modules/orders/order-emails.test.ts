@@ -92,7 +92,9 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       expect(underReview!.subject).toBe(`Payment for order #${number} under review`);
       const notice = emails.find((email) => email.kind === 'order-paid-administrator');
       expect(notice).toMatchObject({ recipient: TEST_ADMIN.email, language: 'fr' });
-      expect(notice!.subject).toBe(`Commande payée #${number} : ${robot.name} (${robot.price.toFixed(2)} $)`);
+      expect(notice!.subject).toBe(
+        `Commande payée #${number} : ${robot.name} (${robot.price.toFixed(2).replace('.', ',')} $)`,
+      );
     } finally {
       await setSetting(shop.app, 'default_language', '');
     }

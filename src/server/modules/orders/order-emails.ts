@@ -10,18 +10,20 @@ import type { OrderRow, OrdersRepository } from './orders.repository.js';
 export type ClientEmail = 'received' | 'underReview' | 'paid' | 'delivered' | 'refunded' | 'cancelled';
 
 /**
- * The last line of a client's email, above the link to My Orders: where their robot is, once it
- * is theirs to download; before that (or after a refund), where to follow the order.
+ * The last line of a client's email, above the link to the order's own page (issue 19 §5): where
+ * their robot is, once it is theirs to download; before that (or after a refund), where to follow
+ * the order.
  */
-export type ClosingLine = 'myOrders' | 'download';
+export type ClosingLine = 'follow' | 'download';
 
-const closingLines: Record<ClientEmail | 'newVersion', ClosingLine> = {
-  received: 'myOrders',
-  underReview: 'myOrders',
-  paid: 'myOrders',
+// Received has none: its own link, to the order's payment, comes before.
+const closingLines: Record<ClientEmail | 'newVersion', ClosingLine | null> = {
+  received: null,
+  underReview: 'follow',
+  paid: 'follow',
   delivered: 'download',
-  refunded: 'myOrders',
-  cancelled: 'myOrders',
+  refunded: 'follow',
+  cancelled: 'follow',
   newVersion: 'download',
 };
 
@@ -58,9 +60,23 @@ export function greeting(strings: ReturnType<typeof orderEmailStrings>, name: st
   return name ? fill(strings.greeting, { name }) : strings.greetingWithoutName;
 }
 
-/** The closing line and the link to My Orders, the call to action every client email ends with. */
-export function closing(strings: ReturnType<typeof orderEmailStrings>, line: ClosingLine, publicUrl: string): string[] {
-  return [strings[line], `${publicUrl}/Dashboard`];
+/** The order's detail page, with its status, files, downloads and licence. */
+export function orderDetailUrl(publicUrl: string, orderId: string): string {
+  return `${publicUrl}/OrderDetail?${new URLSearchParams({ orderId }).toString()}`;
+}
+
+/**
+ * The call to action every client email ends with: the closing line and the order's own page
+ * (none for `null`), then My Orders, for all of them.
+ */
+export function closing(
+  strings: ReturnType<typeof orderEmailStrings>,
+  line: ClosingLine | null,
+  publicUrl: string,
+  orderId: string,
+): string[] {
+  const orderPage = line ? [strings[line], orderDetailUrl(publicUrl, orderId), ''] : [];
+  return [...orderPage, strings.allOrders, `${publicUrl}/Dashboard`];
 }
 
 /**
@@ -78,11 +94,16 @@ export function closing(strings: ReturnType<typeof orderEmailStrings>, line: Clo
 export class OrderEmails {
   constructor(private readonly options: OrderEmailsOptions) {}
 
-  private values(order: OrderRow): Record<string, string> {
+  /** The texts' values; the price written as its reader writes numbers ($1,299.00, 1 299,00 $). */
+  private values(order: OrderRow, language: Language): Record<string, string> {
+    const amount = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     return {
       number: shortOrderNumber(order.id),
       robot: order.robot_name,
-      price: order.price.toFixed(2),
+      price: amount.format(order.price),
       telegram: order.telegram_username,
     };
   }
@@ -102,7 +123,7 @@ export class OrderEmails {
     const language: Language = isLanguage(order.language) ? order.language : 'en';
     const strings = orderEmailStrings(language);
     const text = strings[kind];
-    const values = this.values(order);
+    const values = this.values(order, language);
     await this.options.outbox.add(orders.db, [
       {
         kind: `order-${kind === 'underReview' ? 'under-review' : kind}`,
@@ -117,7 +138,7 @@ export class OrderEmails {
           '',
           // Received: the order's own page, where its payment is made or followed.
           ...(kind === 'received' ? [strings.received.link, this.orderPage(order), ''] : []),
-          ...closing(strings, closingLines[kind], this.options.publicUrl),
+          ...closing(strings, closingLines[kind], this.options.publicUrl, order.id),
         ].join('\n'),
       },
     ]);
@@ -133,7 +154,7 @@ export class OrderEmails {
     if (!contact) return;
     const language: Language = isLanguage(order.language) ? order.language : 'en';
     const strings = orderEmailStrings(language);
-    const values: Record<string, string> = { ...this.values(order), version: version.label };
+    const values: Record<string, string> = { ...this.values(order, language), version: version.label };
     const notes = htmlToText(version.notes);
     await this.options.outbox.add(orders.db, [
       {
@@ -148,7 +169,7 @@ export class OrderEmails {
           fill(strings.newVersion.body, values),
           '',
           ...(notes ? [strings.newVersion.notes, notes, ''] : []),
-          ...closing(strings, closingLines.newVersion, this.options.publicUrl),
+          ...closing(strings, closingLines.newVersion, this.options.publicUrl, order.id),
         ].join('\n'),
       },
     ]);
@@ -168,7 +189,7 @@ export class OrderEmails {
     const language: Language = isLanguage(chosen) ? chosen : 'en';
     const strings = orderEmailStrings(language);
     const contact = order.user_id ? await orders.userContact(order.user_id) : undefined;
-    const values = { ...this.values(order), client: contact?.email ?? '', version };
+    const values = { ...this.values(order, language), client: contact?.email ?? '', version };
     const subject = fill(strings[about].subject, values);
     // The back office's Dashboard is the orders table, where the order is delivered or checked.
     const text = [fill(strings[about].body, values), '', strings.adminLink, `${this.options.publicUrl}/Dashboard`].join(

@@ -64,7 +64,7 @@ export class TrialEmails {
           '',
           // Ending: where to buy it, and where the trial is; started: where the robot and its key are.
           ...(robotPage ? [fill(strings.trialEnding.buy, values), robotPage, ''] : []),
-          ...closing(strings, kind === 'trialStarted' ? 'download' : 'myOrders', publicUrl),
+          ...closing(strings, kind === 'trialStarted' ? 'download' : 'follow', publicUrl, order.id),
         ].join('\n'),
       },
     ]);
