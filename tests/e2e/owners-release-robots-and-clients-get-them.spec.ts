@@ -106,7 +106,14 @@ test('The owner publishes a release of a robot delivered automatically, then put
 
 test('A client buys it and pays: the order completes by itself, and they download the robot', async () => {
   await client.goto(`/RobotDetail?robotId=${robotId}`);
+  // Delivered automatically: at once after payment, not SPEC's 24H (on its page and the order's summary).
+  const main = client.getByRole('main');
+  await expect(main.getByText('Immediately after payment', { exact: true })).toBeVisible();
+  await expect(main.getByText('24H', { exact: true })).toHaveCount(0);
   await client.getByRole('link', { name: 'Order Now' }).click();
+  await expect(client.getByRole('complementary', { name: 'Order summary' })).toContainText(
+    'DeliveryImmediately after payment',
+  );
   await client.getByLabel('Telegram Username *').fill('@rita');
   await client.getByLabel('KNOW MORE *').fill(STRATEGY);
   await client.getByRole('checkbox').check();

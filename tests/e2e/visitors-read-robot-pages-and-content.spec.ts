@@ -130,7 +130,9 @@ test("A robot's page shows every block to visitors, without asking the API for t
   await expect(figures.nth(5)).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
 
   await expect(main.getByText('$349.99')).toBeVisible();
-  await expect(main.getByText('24H', { exact: true })).toBeVisible();
+  // A demo robot delivered automatically: at once after payment, not SPEC's 24H (issue 19 §5).
+  await expect(main.getByText('Immediately after payment', { exact: true })).toBeVisible();
+  await expect(main.getByText('24H', { exact: true })).toHaveCount(0);
   await expect(main.getByText('Login required to order')).toBeVisible();
   await expect(main.getByRole('link', { name: 'Order Now' })).toHaveCount(0);
 

@@ -67,6 +67,35 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     expect(english.text).toContain('Welcome to Robots Dupont!');
   });
 
+  it('asks to confirm a new address with an email about the change, not about a new account', async () => {
+    for (const [language, from, to] of [
+      ['en', 'mover@example.com', 'mover-new@example.com'],
+      ['fr', 'demenage@example.com', 'demenage-nouveau@example.com'],
+    ] as const) {
+      await signUp(shop.app, { email: from, password: 'secret12', name: 'Mover' });
+      const cookie = await signIn(shop.app, from, 'secret12');
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-email',
+        headers: { ...SAME_ORIGIN, cookie: `${cookie}; lang=${language}` },
+        payload: { newEmail: to, callbackURL: '/Account' },
+      });
+      expect(response.statusCode).toBe(200);
+      const mail = readOutbox(shop.dataDir).find((message) => message.to.includes(to))!;
+      expect(mail.text).toContain('/api/auth/verify-email?token=');
+      expect(mail.text).not.toMatch(/Welcome|Bienvenue|create this account|créé ce compte/);
+      if (language === 'en') {
+        expect(mail.subject).toBe('Confirm your new email address | Robots Dupont');
+        expect(mail.text).toContain('You asked to change the email address of your account to this one.');
+        expect(mail.text).toContain('If you did not ask for this change, ignore this message.');
+      } else {
+        expect(mail.subject).toBe('Confirmez votre nouvelle adresse email | Robots Dupont');
+        expect(mail.text).toContain("Vous avez demandé à remplacer l'adresse email de votre compte par celle-ci.");
+        expect(mail.text).toContain("Si vous n'avez pas demandé ce changement, ignorez ce message.");
+      }
+    }
+  });
+
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const response = await shop.app.inject({
       method: 'POST',

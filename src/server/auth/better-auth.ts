@@ -94,8 +94,9 @@ export function createAuth(
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }, request) =>
-        mailer.send(await emails.verifyEmail(user.email, url, request)),
+      // Also the confirmation of a new address (Account page), sent to that address.
+      sendVerificationEmail: async ({ user, url, token }, request) =>
+        mailer.send(await emails.verifyEmail(user.email, url, token, request)),
     },
     socialProviders: config.socialProviders,
     // Rate limits are enforced by Fastify on request.ip, which honours TRUST_PROXY; better-auth's

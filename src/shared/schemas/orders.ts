@@ -277,7 +277,7 @@ export const downloadGrantRecordSchema = z.object({
 /** An email about the order in the email outbox: waiting, sent, or given up on (decision 0015). */
 export const orderEmailRecordSchema = z.object({
   id: z.string(),
-  /** e.g. order-received, order-paid, order-paid-administrator, order-delivered, order-refunded, order-cancelled */
+  /** e.g. order-received, order-under-review, order-paid, order-paid-administrator, order-delivered, order-refunded, order-cancelled */
   kind: z.string(),
   recipient: z.string(),
   created_at: z.string(),

@@ -72,6 +72,34 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     expect(new Set(emails.map((email) => email.message_id)).size).toBe(emails.length);
   });
 
+  it('tells the owner in the language they chose for the shop, and the client that a payment is under review', async () => {
+    const client = await createClient(shop.app, 'short@example.com', 'Short Payer');
+    await setSetting(shop.app, 'default_language', 'fr');
+    try {
+      const order = await createOrder(shop.app, client.cookie, robot.id);
+      await paymentCallback(shop.app, { order_id: order.id, status: 'paid', amount_paid: 1 });
+      const marked = await shop.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/mark-paid`,
+        headers: { ...SAME_ORIGIN, cookie: admin },
+        payload: { note: 'Rest paid by card.' },
+      });
+      expect(marked.statusCode).toBe(200);
+      const number = shortOrderNumber(order.id);
+      const emails = await emailsOf(order.id);
+      const underReview = emails.find((email) => email.kind === 'order-under-review');
+      expect(underReview).toMatchObject({ recipient: 'short@example.com', language: 'en' });
+      expect(underReview!.subject).toBe(`Payment for order #${number} under review`);
+      const notice = emails.find((email) => email.kind === 'order-paid-administrator');
+      expect(notice).toMatchObject({ recipient: TEST_ADMIN.email, language: 'fr' });
+      expect(notice!.subject).toBe(
+        `Commande payée #${number} : ${robot.name} (${robot.price.toFixed(2).replace('.', ',')} $)`,
+      );
+    } finally {
+      await setSetting(shop.app, 'default_language', '');
+    }
+  });
+
   it('writes no email for a change that did not commit', async () => {
     const client = await createClient(shop.app, 'rollback@example.com');
     const order = await createOrder(shop.app, client.cookie, robot.id);

@@ -7,7 +7,25 @@ import { orderEmailStrings } from '../../text/server-strings.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
-export type ClientEmail = 'received' | 'paid' | 'delivered' | 'refunded' | 'cancelled';
+export type ClientEmail = 'received' | 'underReview' | 'paid' | 'delivered' | 'refunded' | 'cancelled';
+
+/**
+ * The last line of a client's email, above the link to the order's own page (issue 19 §5): where
+ * their robot is, once it is theirs to download; before that (or after a refund), where to follow
+ * the order.
+ */
+export type ClosingLine = 'follow' | 'download';
+
+// Received has none: its own link, to the order's payment, comes before.
+const closingLines: Record<ClientEmail | 'newVersion', ClosingLine | null> = {
+  received: null,
+  underReview: 'follow',
+  paid: 'follow',
+  delivered: 'download',
+  refunded: 'follow',
+  cancelled: 'follow',
+  newVersion: 'download',
+};
 
 /**
  * What the administrators are told of a paid order: to deliver it (per order), that it was
@@ -33,15 +51,41 @@ export interface OrderEmailsOptions {
   publicUrl: string;
 }
 
-function fill(text: string, values: Record<string, string>): string {
+export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
+}
+
+/** "Hello Claire," or, for an account without a name, "Hello,". */
+export function greeting(strings: ReturnType<typeof orderEmailStrings>, name: string | null): string {
+  return name ? fill(strings.greeting, { name }) : strings.greetingWithoutName;
+}
+
+/** The order's detail page, with its status, files, downloads and licence. */
+export function orderDetailUrl(publicUrl: string, orderId: string): string {
+  return `${publicUrl}/OrderDetail?${new URLSearchParams({ orderId }).toString()}`;
+}
+
+/**
+ * The call to action every client email ends with: the closing line and the order's own page
+ * (none for `null`), then My Orders, for all of them.
+ */
+export function closing(
+  strings: ReturnType<typeof orderEmailStrings>,
+  line: ClosingLine | null,
+  publicUrl: string,
+  orderId: string,
+): string[] {
+  const orderPage = line ? [strings[line], orderDetailUrl(publicUrl, orderId), ''] : [];
+  return [...orderPage, strings.allOrders, `${publicUrl}/Dashboard`];
 }
 
 /**
  * The order emails (issue 9): received (with the link to that order, issue 17 §3), payment
- * confirmed, delivered, refunded (decision 0014), cancelled for want of payment (issue 17 §3)
- * and each new version (decision 0018) to the client in the language they ordered in, and a note
- * to each administrator for each paid order. Texts come from the i18n catalogues.
+ * under review (decision 0014), payment confirmed, delivered, refunded (decision 0014), cancelled
+ * for want of payment (issue 17 §3) and each new version (decision 0018) to the client in the
+ * language they ordered in, and a note to each administrator for each paid order, in the shop's
+ * language (setting default_language; English when the visitor's browser decides). Texts come from
+ * the i18n catalogues; none names the shop, which the shop mailer adds (issue 19 §1).
  *
  * Each email is rendered and written to the email outbox (decision 0015) through `orders`, the
  * repository of the transaction that changes the order: it exists exactly when the change
@@ -50,16 +94,17 @@ function fill(text: string, values: Record<string, string>): string {
 export class OrderEmails {
   constructor(private readonly options: OrderEmailsOptions) {}
 
-  private values(order: OrderRow, name: string | null): Record<string, string> {
+  /** The texts' values; the price written as its reader writes numbers ($1,299.00, 1 299,00 $). */
+  private values(order: OrderRow, language: Language): Record<string, string> {
+    const amount = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     return {
-      shop: new URL(this.options.publicUrl).host,
-      name: name ?? '',
       number: shortOrderNumber(order.id),
       robot: order.robot_name,
-      price: order.price.toFixed(2),
+      price: amount.format(order.price),
       telegram: order.telegram_username,
-      link: `${this.options.publicUrl}/Dashboard`,
-      order: this.orderPage(order),
     };
   }
 
@@ -78,22 +123,22 @@ export class OrderEmails {
     const language: Language = isLanguage(order.language) ? order.language : 'en';
     const strings = orderEmailStrings(language);
     const text = strings[kind];
-    const values = this.values(order, contact.full_name);
+    const values = this.values(order, language);
     await this.options.outbox.add(orders.db, [
       {
-        kind: `order-${kind}`,
+        kind: `order-${kind === 'underReview' ? 'under-review' : kind}`,
         orderId: order.id,
         language,
         to: contact.email,
         subject: fill(text.subject, values),
         text: [
-          fill(strings.greeting, values),
+          greeting(strings, contact.full_name),
           '',
           fill(text.body, values),
           '',
-          ...(kind === 'received' ? [fill(strings.received.link, values), values.order!, ''] : []),
-          fill(strings.myOrders, values),
-          values.link!,
+          // Received: the order's own page, where its payment is made or followed.
+          ...(kind === 'received' ? [strings.received.link, this.orderPage(order), ''] : []),
+          ...closing(strings, closingLines[kind], this.options.publicUrl, order.id),
         ].join('\n'),
       },
     ]);
@@ -109,7 +154,7 @@ export class OrderEmails {
     if (!contact) return;
     const language: Language = isLanguage(order.language) ? order.language : 'en';
     const strings = orderEmailStrings(language);
-    const values: Record<string, string> = { ...this.values(order, contact.full_name), version: version.label };
+    const values: Record<string, string> = { ...this.values(order, language), version: version.label };
     const notes = htmlToText(version.notes);
     await this.options.outbox.add(orders.db, [
       {
@@ -119,13 +164,12 @@ export class OrderEmails {
         to: contact.email,
         subject: fill(strings.newVersion.subject, values),
         text: [
-          fill(strings.greeting, values),
+          greeting(strings, contact.full_name),
           '',
           fill(strings.newVersion.body, values),
           '',
           ...(notes ? [strings.newVersion.notes, notes, ''] : []),
-          fill(strings.myOrders, values),
-          values.link!,
+          ...closing(strings, closingLines.newVersion, this.options.publicUrl, order.id),
         ].join('\n'),
       },
     ]);
@@ -141,17 +185,22 @@ export class OrderEmails {
     about: AdministratorEmail = 'adminPaid',
     version = '',
   ): Promise<void> {
-    const strings = orderEmailStrings('en')[about];
+    const chosen = await orders.ownerLanguage();
+    const language: Language = isLanguage(chosen) ? chosen : 'en';
+    const strings = orderEmailStrings(language);
     const contact = order.user_id ? await orders.userContact(order.user_id) : undefined;
-    const values = { ...this.values(order, contact?.full_name ?? null), client: contact?.email ?? '', version };
-    const subject = fill(strings.subject, values);
-    const text = [fill(strings.body, values), '', `${this.options.publicUrl}/Dashboard`].join('\n');
+    const values = { ...this.values(order, language), client: contact?.email ?? '', version };
+    const subject = fill(strings[about].subject, values);
+    // The back office's Dashboard is the orders table, where the order is delivered or checked.
+    const text = [fill(strings[about].body, values), '', strings.adminLink, `${this.options.publicUrl}/Dashboard`].join(
+      '\n',
+    );
     await this.options.outbox.add(
       orders.db,
       (await orders.adminEmails()).map((to) => ({
         kind: administratorKinds[about],
         orderId: order.id,
-        language: 'en',
+        language,
         to,
         subject,
         text,

@@ -163,7 +163,9 @@ export class OrderStatusChanger {
       await this.emails.toClient('paid', updated, orders);
       await this.emails.toAdministrators(updated, orders, delivery.kind === 'missing' ? 'adminNoRelease' : 'adminPaid');
     }
-    // Decision 0014: the client learns of a refund in the language they ordered in.
+    // Decision 0014: the client learns that their payment is being checked, and of a refund, in
+    // the language they ordered in.
+    if (updated.status === 'needs_review') await this.emails.toClient('underReview', updated, orders);
     if (updated.status === 'refunded') await this.emails.toClient('refunded', updated, orders);
     return updated;
   }

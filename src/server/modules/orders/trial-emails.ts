@@ -1,8 +1,10 @@
 import type { Language } from '../../../shared/constants.js';
 import { isLanguage } from '../../../shared/language.js';
 import { shortOrderNumber } from '../../../shared/order-number.js';
+import { robotPath } from '../../../shared/robot-slug.js';
 import { orderEmailStrings } from '../../text/server-strings.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
+import { closing, fill, greeting } from './order-emails.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export type TrialEmail = 'trialStarted' | 'trialEnding';
@@ -12,10 +14,6 @@ const kinds: Record<TrialEmail, string> = {
   trialStarted: 'order-trial-started',
   trialEnding: 'order-trial-ending',
 };
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
-}
 
 /** The trial's end for a reader of that language, in UTC (the shop does not know the client's zone). */
 export function trialEndText(endsAt: string, language: Language): string {
@@ -46,15 +44,12 @@ export class TrialEmails {
     const text = strings[kind];
     const { publicUrl } = this.options;
     const values: Record<string, string> = {
-      shop: new URL(publicUrl).host,
-      name: contact.full_name ?? '',
       number: shortOrderNumber(order.id),
       robot: order.robot_name,
       ends: trialEndText(order.trial_ends_at, language),
     };
-    const robotPage = order.robot_id
-      ? `${publicUrl}/RobotDetail?${new URLSearchParams({ robotId: order.robot_id }).toString()}`
-      : null;
+    const slug = kind === 'trialEnding' && order.robot_id ? await orders.robotSlug(order.robot_id) : undefined;
+    const robotPage = slug ? `${publicUrl}${robotPath(slug)}` : null;
     await this.options.outbox.add(orders.db, [
       {
         kind: kinds[kind],
@@ -63,14 +58,13 @@ export class TrialEmails {
         to: contact.email,
         subject: fill(text.subject, values),
         text: [
-          fill(strings.greeting, values),
+          greeting(strings, contact.full_name),
           '',
           fill(text.body, values),
           '',
-          // Ending: where to buy it; started: where the robot and its key are.
-          ...(kind === 'trialEnding' && robotPage ? [fill(strings.trialEnding.buy, values), robotPage, ''] : []),
-          fill(strings.myOrders, values),
-          `${publicUrl}/Dashboard`,
+          // Ending: where to buy it, and where the trial is; started: where the robot and its key are.
+          ...(robotPage ? [fill(strings.trialEnding.buy, values), robotPage, ''] : []),
+          ...closing(strings, kind === 'trialStarted' ? 'download' : 'follow', publicUrl, order.id),
         ].join('\n'),
       },
     ]);

@@ -297,7 +297,14 @@ describe.each(testDialects)('free trials on %s', (dialect) => {
     const ending = (await emailsOf(trial.id)).at(-1)!;
     expect(ending).toMatchObject({ recipient: client.email, language: 'en' });
     expect(ending.subject).toBe(`Your free trial of ${robot.name} ends soon`);
-    expect(ending.body).toContain(`/RobotDetail?robotId=${robot.id}`);
+    // Where to buy it: the robot's own address (issue 19 §4), not the SPEC's that redirects there.
+    const { slug } = await shop.app.database.db
+      .selectFrom('robots')
+      .select('slug')
+      .where('id', '=', robot.id)
+      .executeTakeFirstOrThrow();
+    expect(ending.body).toContain(`Buy ${robot.name} on its page:\n${shop.config.publicUrl}/robots/${slug}\n`);
+    expect(ending.body).not.toContain('/RobotDetail');
 
     expect(await kinds(bought.json<Order>().id)).not.toContain('order-trial-ending');
 

@@ -1,9 +1,10 @@
 import Quill from 'quill';
-import 'quill/dist/quill.snow.css';
+// Quill's own styles come with the editor's (in a layer under Tailwind's utilities).
 import './rich-text-editor.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { acceptOf } from '../../../shared/image-types.js';
+import { richTextClass } from '../ui/rich-text';
 import { notifyFailure } from './toasts';
 import { uploadImage } from './upload-image';
 
@@ -50,6 +51,19 @@ type ToolbarLabels = Record<
   string
 >;
 
+type HeadingLabels = Record<'normal' | '1' | '2' | '3' | '4' | '5' | '6', string>;
+type LinkPromptLabels = Record<'visit' | 'edit' | 'remove' | 'enter' | 'save', string>;
+
+/**
+ * Quill writes the link prompt's words with CSS `content` in English: the editor's stylesheet
+ * reads them from these properties instead, in the reader's language (as CSS strings).
+ */
+function linkPromptStyle(labels: LinkPromptLabels): CSSProperties {
+  return Object.fromEntries(
+    Object.entries(labels).map(([name, text]) => [`--editor-link-${name}`, JSON.stringify(text)]),
+  ) as CSSProperties;
+}
+
 type RichTextEditorProps = {
   /** Names the editing area for assistive technology. */
   label: string;
@@ -69,6 +83,7 @@ export default function RichTextEditor({ label, value, onChange }: RichTextEdito
   const lastHtml = useRef<string | null>(null);
   const failedUpload = useRef(t('backOffice.upload.failed', { message: '' }));
   const toolbarLabels = useRef<ToolbarLabels>(t('backOffice.editor.toolbar', { returnObjects: true }));
+  const headingLabels = useRef<HeadingLabels>(t('backOffice.editor.headings', { returnObjects: true }));
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -94,6 +109,8 @@ export default function RichTextEditor({ label, value, onChange }: RichTextEdito
 
     const quill = new Quill(editorRoot, {
       theme: 'snow',
+      // The link prompt is kept inside the editor, not merely inside the page (Quill's default).
+      bounds: container,
       formats: FORMATS,
       modules: {
         toolbar: {
@@ -131,6 +148,15 @@ export default function RichTextEditor({ label, value, onChange }: RichTextEdito
       if (key && key in toolbarLabels.current)
         button.setAttribute('aria-label', toolbarLabels.current[key as keyof ToolbarLabels]);
     }
+    // The heading picker's words are Quill's CSS, in English, unless an item carries a data-label
+    // (Quill then shows it, and copies the chosen item's onto the picker's face).
+    for (const item of container.querySelectorAll<HTMLElement>('.ql-header .ql-picker-item')) {
+      const level = (item.getAttribute('data-value') ?? 'normal') as keyof HeadingLabels;
+      item.setAttribute('data-label', headingLabels.current[level]);
+    }
+    container.querySelector('.ql-header .ql-picker-label')?.setAttribute('data-label', headingLabels.current.normal);
+    // Written as it will be read: the public page's rich-text styles (components/ui/rich-text.tsx).
+    quill.root.classList.add(...richTextClass.split(' '));
     quill.root.setAttribute('aria-label', label);
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
@@ -168,5 +194,6 @@ export default function RichTextEditor({ label, value, onChange }: RichTextEdito
     quill.setContents(quill.clipboard.convert({ html: value }), 'silent');
   }, [value]);
 
-  return <div ref={host} className="rich-text-editor" />;
+  const linkPrompt = t('backOffice.editor.linkPrompt', { returnObjects: true }) as LinkPromptLabels;
+  return <div ref={host} className="rich-text-editor" style={linkPromptStyle(linkPrompt)} />;
 }

@@ -5,9 +5,10 @@ import { sanitizeHtml } from '../../lib/sanitize-html';
 
 /**
  * The editor's formats (SPEC §5) styled for the dark theme: Tailwind resets headings and lists,
- * and Quill marks alignment and indentation with classes.
+ * and Quill marks alignment and indentation with classes. The back office's editor gives its
+ * editing area these classes too, so that what is written looks as it will be read.
  */
-const richTextClass = clsx(
+export const richTextClass = clsx(
   'max-w-none text-base leading-7 text-slate-300',
   '[&_h1]:mt-8 [&_h1]:mb-4 [&_h1]:text-3xl [&_h1]:font-bold [&_h1]:text-white',
   '[&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-white',

@@ -22,9 +22,13 @@ export function orderFormPath(robotId: string): string {
   return `/OrderForm?${new URLSearchParams({ robotId }).toString()}`;
 }
 
-/** Price, the announced 24H delivery, and ordering: for signed-in users only (SPEC §2). */
+/**
+ * Price, the delivery (SPEC §2's announced 24H, or at once after payment for a robot delivered
+ * automatically, decision 0018), and ordering: for signed-in users only (SPEC §2).
+ */
 export function OrderCard({ robot, access, trial }: { robot: Robot; access: OrderAccess } & OrderCardExtras) {
   const { t, i18n } = useTranslation();
+  const automatic = robot.delivery === 'automatic';
   return (
     <div className="rounded-xl border border-emerald-500/30 bg-slate-900 p-5">
       {/* The price has the card's whole width: '$1,299.00' or '1 299,00 $US' never meets the delivery line. */}
@@ -36,10 +40,12 @@ export function OrderCard({ robot, access, trial }: { robot: Robot; access: Orde
           </dd>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-800 pt-3">
-          <dt className="text-sm text-slate-400">{t('robotDetail.delivery')}</dt>
+          <dt className="text-sm text-slate-400">
+            {t(automatic ? 'robotDetail.deliveryAutomatic' : 'robotDetail.delivery')}
+          </dt>
           <dd className="flex items-center gap-1.5 text-lg font-bold text-white">
             <Clock aria-hidden="true" className="size-5 text-emerald-400" />
-            {t('robotDetail.deliveryValue')}
+            {t(automatic ? 'robotDetail.deliveryAutomaticValue' : 'robotDetail.deliveryValue')}
           </dd>
         </div>
       </dl>

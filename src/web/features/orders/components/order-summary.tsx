@@ -1,13 +1,17 @@
 import { Clock } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { CURRENCY } from '../../../../shared/constants.js';
+import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { formatUsd } from '../../../lib/format-number';
 
-export type SummaryRobot = { name: string; price: number; image_url: string | null };
+export type SummaryRobot = Pick<Robot, 'name' | 'price' | 'image_url' | 'delivery'>;
 
 const FALLBACK_IMAGE = '/images/robot-fallback.svg';
 
-/** The side summary of SPEC §2: robot, client, the announced 24H delivery and the total in USD. */
+/**
+ * The side summary of SPEC §2: robot, client, the delivery (the announced 24H, or at once after
+ * payment for a robot delivered automatically, decision 0018) and the total in USD.
+ */
 export function OrderSummary({
   robot,
   categoryName,
@@ -19,6 +23,7 @@ export function OrderSummary({
 }) {
   const { t, i18n } = useTranslation();
   const price = formatUsd(robot.price, i18n.language);
+  const automatic = robot.delivery === 'automatic';
   return (
     <aside aria-label={t('orders.summary.title')} className="h-fit rounded-xl border border-slate-800 bg-slate-900 p-5">
       <h2 className="text-lg font-semibold text-white">{t('orders.summary.title')}</h2>
@@ -44,10 +49,12 @@ export function OrderSummary({
           <dd className="min-w-0 truncate font-medium text-white">{clientName}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-slate-400">{t('orders.summary.delivery')}</dt>
+          <dt className="text-slate-400">
+            {t(automatic ? 'orders.summary.deliveryAutomatic' : 'orders.summary.delivery')}
+          </dt>
           <dd className="flex items-center gap-1 font-medium text-white">
             <Clock aria-hidden="true" className="size-4 text-emerald-400" />
-            {t('orders.summary.deliveryValue')}
+            {t(automatic ? 'orders.summary.deliveryAutomaticValue' : 'orders.summary.deliveryValue')}
           </dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-slate-800 pt-3 text-base">
