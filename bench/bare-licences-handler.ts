@@ -2,9 +2,11 @@
 // node:http doing the work the app's validation must do, and nothing else: parse the JSON body,
 // find the licence by the keyed hash of its key, check robot, status, expiry and the account's
 // activation, build the payload, sign it with Ed25519 and HMAC it with the robot's EA secret,
-// record the check row and the account's last sight (in one transaction per request, where the app
-// groups the requests of one event-loop turn), answer. No validation library, no
-// rate limit, no hooks.
+// record the check row and the account's last sight, answer. Like the app (licence-check-log.ts),
+// it commits the records of the requests of one event-loop turn in one transaction and answers each
+// after that commit: a commit per request would be work the app does not do, and the reference
+// would measure SQLite's commits rather than what a check needs. No validation library, no rate
+// limit, no hooks.
 // The keys come from the same server secret, opened once at start as the app keeps them in memory.
 import { createHmac, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -23,6 +25,8 @@ export interface BareLicence {
   revoked_reason: string | null;
   /** An ISO string from SQLite, a Date from PostgreSQL's default parser. */
   expires_at: string | Date | null;
+  /** The robot's current release (its highest version), as the app reads it with the licence. */
+  latest_version: string | null;
 }
 
 export interface BareCheck {
@@ -45,14 +49,44 @@ export interface BareSighting {
   eaVersion: string | null;
 }
 
+export interface BareRecord {
+  check: BareCheck;
+  sighting: BareSighting | null;
+}
+
 type Maybe<T> = Promise<T> | T;
+
+/** Gathers the records of one event-loop turn and commits them together, as the app's check log. */
+class RecordGroup {
+  private waiting: Array<BareRecord & { done: (error?: unknown) => void }> = [];
+
+  constructor(private readonly store: BareLicenceStore) {}
+
+  write(record: BareRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.length === 0) setImmediate(() => void this.flush());
+      this.waiting.push({ ...record, done: (error) => (error === undefined ? resolve() : reject(error)) });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = [];
+    try {
+      await this.store.record(batch);
+      for (const entry of batch) entry.done();
+    } catch (error) {
+      for (const entry of batch) entry.done(error);
+    }
+  }
+}
 
 /** The queries, on whichever database; the SQLite ones answer synchronously. */
 export interface BareLicenceStore {
   /** One statement, as the app's: the licence joined to the account's live binding. */
   licenceForCheck(keyHash: string, login: string, server: string): Maybe<BareLicence | undefined>;
-  /** The check row, and the account's last sight when it is bound, in one transaction. */
-  record(check: BareCheck, sighting: BareSighting | null): Maybe<unknown>;
+  /** The check rows, and the bound accounts' last sights, of several requests in one transaction. */
+  record(records: BareRecord[]): Maybe<unknown>;
   sealedEaSecret(robotId: string): Maybe<string | undefined>;
   newestSigningKey(): Maybe<{ kid: string; public_key: string; private_key_sealed: string } | undefined>;
 }
@@ -81,6 +115,7 @@ class Refusal extends Error {}
 
 async function validate(
   store: BareLicenceStore,
+  records: RecordGroup,
   keys: { lookup: Buffer; eaSecrets: Buffer },
   signer: { kid: string; privateKey: KeyObject },
   eaSecrets: Map<string, string>,
@@ -92,8 +127,8 @@ async function validate(
   const keyHash = keyedHash(keys.lookup, canonicalKey(input.license_key) ?? input.license_key.toUpperCase());
   const licence = await store.licenceForCheck(keyHash, login, input.account_server);
   const record = (result: string, sighting: BareSighting | null = null) =>
-    store.record(
-      {
+    records.write({
+      check: {
         licence_id: licence?.id ?? null,
         checked_at: new Date(at).toISOString(),
         endpoint: 'validate',
@@ -106,7 +141,7 @@ async function validate(
         result,
       },
       sighting,
-    );
+    });
   const refuse = async (code: string): Promise<never> => {
     await record(code);
     throw new Refusal(code);
@@ -148,7 +183,7 @@ async function validate(
       grace_until: graceUntil,
       nonce: input.nonce,
       server_time: serverTime,
-      latest_version: null,
+      latest_version: licence.latest_version,
     }),
   ).toString('base64url');
   const answer = {
@@ -188,6 +223,7 @@ export async function serveBareLicences(store: BareLicenceStore, close: () => Pr
   const keys = deriveLicenceKeys(process.env.BARE_LICENCE_SECRET!);
   const signer = await openSigner(store, keys.signingKeys);
   const eaSecrets = new Map<string, string>();
+  const records = new RecordGroup(store);
   const server = createServer((request, response) => {
     if (request.url === '/health') return void response.writeHead(200).end('ok');
     let body = '';
@@ -199,7 +235,7 @@ export async function serveBareLicences(store: BareLicenceStore, close: () => Pr
       const address =
         typeof forwarded === 'string' ? forwarded.split(',').pop()!.trim() : (request.socket.remoteAddress ?? '');
       new Promise<Request>((resolve) => resolve(JSON.parse(body) as Request))
-        .then((input) => validate(store, keys, signer, eaSecrets, input, address))
+        .then((input) => validate(store, records, keys, signer, eaSecrets, input, address))
         .then(
           (answer) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)),
           (error: unknown) => {
