@@ -2,7 +2,7 @@
 // node:http doing the work the app's validation must do, and nothing else: parse the JSON body,
 // find the licence by the keyed hash of its key, check robot, status, expiry and the account's
 // activation, build the payload, sign it with Ed25519 and HMAC it with the robot's EA secret,
-// record the check row and the account's last sight, answer. Like the app (licence-check-log.ts),
+// record the check row and the account's last sight, answer. Through the app's licence-check-log.ts,
 // it commits the records of the requests of one event-loop turn in one transaction and answers each
 // after that commit: a commit per request would be work the app does not do, and the reference
 // would measure SQLite's commits rather than what a check needs. No validation library, no rate
@@ -11,6 +11,7 @@
 import { createHmac, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
 import { deriveLicenceKeys, keyedHash, open } from '../src/server/modules/licences/licence-crypto.js';
+import { LicenceCheckLog } from '../src/server/modules/licences/licence-check-log.js';
 import { canonicalKey } from '../src/server/modules/licences/licence-key.js';
 import { GRACE_SECONDS, LEASE_SECONDS } from '../src/server/modules/licences/licence-api.service.js';
 import { LICENCE_API_VERSION } from '../src/shared/schemas/licences.js';
@@ -56,31 +57,6 @@ export interface BareRecord {
 
 type Maybe<T> = Promise<T> | T;
 
-/** Gathers the records of one event-loop turn and commits them together, as the app's check log. */
-class RecordGroup {
-  private waiting: Array<BareRecord & { done: (error?: unknown) => void }> = [];
-
-  constructor(private readonly store: BareLicenceStore) {}
-
-  write(record: BareRecord): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.waiting.length === 0) setImmediate(() => void this.flush());
-      this.waiting.push({ ...record, done: (error) => (error === undefined ? resolve() : reject(error)) });
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.waiting;
-    this.waiting = [];
-    try {
-      await this.store.record(batch);
-      for (const entry of batch) entry.done();
-    } catch (error) {
-      for (const entry of batch) entry.done(error);
-    }
-  }
-}
-
 /** The queries, on whichever database; the SQLite ones answer synchronously. */
 export interface BareLicenceStore {
   /** One statement, as the app's: the licence joined to the account's live binding. */
@@ -115,7 +91,7 @@ class Refusal extends Error {}
 
 async function validate(
   store: BareLicenceStore,
-  records: RecordGroup,
+  records: LicenceCheckLog,
   keys: { lookup: Buffer; eaSecrets: Buffer },
   signer: { kid: string; privateKey: KeyObject },
   eaSecrets: Map<string, string>,
@@ -223,7 +199,11 @@ export async function serveBareLicences(store: BareLicenceStore, close: () => Pr
   const keys = deriveLicenceKeys(process.env.BARE_LICENCE_SECRET!);
   const signer = await openSigner(store, keys.signingKeys);
   const eaSecrets = new Map<string, string>();
-  const records = new RecordGroup(store);
+  // The app's own grouping of one event-loop turn's records (the rows are the twin's, written
+  // through the store below, so the cast only narrows the log's record type back to BareRecord).
+  const records = new LicenceCheckLog({
+    recordChecks: async (batch) => void (await store.record(batch as BareRecord[])),
+  });
   const server = createServer((request, response) => {
     if (request.url === '/health') return void response.writeHead(200).end('ok');
     let body = '';
