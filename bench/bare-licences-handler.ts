@@ -2,13 +2,16 @@
 // node:http doing the work the app's validation must do, and nothing else: parse the JSON body,
 // find the licence by the keyed hash of its key, check robot, status, expiry and the account's
 // activation, build the payload, sign it with Ed25519 and HMAC it with the robot's EA secret,
-// record the check row and the account's last sight (in one transaction per request, where the app
-// groups the requests of one event-loop turn), answer. No validation library, no
-// rate limit, no hooks.
+// record the check row and the account's last sight, answer. Through the app's licence-check-log.ts,
+// it commits the records of the requests of one event-loop turn in one transaction and answers each
+// after that commit: a commit per request would be work the app does not do, and the reference
+// would measure SQLite's commits rather than what a check needs. No validation library, no rate
+// limit, no hooks.
 // The keys come from the same server secret, opened once at start as the app keeps them in memory.
 import { createHmac, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
 import { deriveLicenceKeys, keyedHash, open } from '../src/server/modules/licences/licence-crypto.js';
+import { LicenceCheckLog } from '../src/server/modules/licences/licence-check-log.js';
 import { canonicalKey } from '../src/server/modules/licences/licence-key.js';
 import { GRACE_SECONDS, LEASE_SECONDS } from '../src/server/modules/licences/licence-api.service.js';
 import { LICENCE_API_VERSION } from '../src/shared/schemas/licences.js';
@@ -23,6 +26,8 @@ export interface BareLicence {
   revoked_reason: string | null;
   /** An ISO string from SQLite, a Date from PostgreSQL's default parser. */
   expires_at: string | Date | null;
+  /** The robot's current release (its highest version), as the app reads it with the licence. */
+  latest_version: string | null;
 }
 
 export interface BareCheck {
@@ -45,14 +50,19 @@ export interface BareSighting {
   eaVersion: string | null;
 }
 
+export interface BareRecord {
+  check: BareCheck;
+  sighting: BareSighting | null;
+}
+
 type Maybe<T> = Promise<T> | T;
 
 /** The queries, on whichever database; the SQLite ones answer synchronously. */
 export interface BareLicenceStore {
   /** One statement, as the app's: the licence joined to the account's live binding. */
   licenceForCheck(keyHash: string, login: string, server: string): Maybe<BareLicence | undefined>;
-  /** The check row, and the account's last sight when it is bound, in one transaction. */
-  record(check: BareCheck, sighting: BareSighting | null): Maybe<unknown>;
+  /** The check rows, and the bound accounts' last sights, of several requests in one transaction. */
+  record(records: BareRecord[]): Maybe<unknown>;
   sealedEaSecret(robotId: string): Maybe<string | undefined>;
   newestSigningKey(): Maybe<{ kid: string; public_key: string; private_key_sealed: string } | undefined>;
 }
@@ -81,6 +91,7 @@ class Refusal extends Error {}
 
 async function validate(
   store: BareLicenceStore,
+  records: LicenceCheckLog,
   keys: { lookup: Buffer; eaSecrets: Buffer },
   signer: { kid: string; privateKey: KeyObject },
   eaSecrets: Map<string, string>,
@@ -92,8 +103,8 @@ async function validate(
   const keyHash = keyedHash(keys.lookup, canonicalKey(input.license_key) ?? input.license_key.toUpperCase());
   const licence = await store.licenceForCheck(keyHash, login, input.account_server);
   const record = (result: string, sighting: BareSighting | null = null) =>
-    store.record(
-      {
+    records.write({
+      check: {
         licence_id: licence?.id ?? null,
         checked_at: new Date(at).toISOString(),
         endpoint: 'validate',
@@ -106,7 +117,7 @@ async function validate(
         result,
       },
       sighting,
-    );
+    });
   const refuse = async (code: string): Promise<never> => {
     await record(code);
     throw new Refusal(code);
@@ -148,7 +159,7 @@ async function validate(
       grace_until: graceUntil,
       nonce: input.nonce,
       server_time: serverTime,
-      latest_version: null,
+      latest_version: licence.latest_version,
     }),
   ).toString('base64url');
   const answer = {
@@ -188,6 +199,11 @@ export async function serveBareLicences(store: BareLicenceStore, close: () => Pr
   const keys = deriveLicenceKeys(process.env.BARE_LICENCE_SECRET!);
   const signer = await openSigner(store, keys.signingKeys);
   const eaSecrets = new Map<string, string>();
+  // The app's own grouping of one event-loop turn's records (the rows are the twin's, written
+  // through the store below, so the cast only narrows the log's record type back to BareRecord).
+  const records = new LicenceCheckLog({
+    recordChecks: async (batch) => void (await store.record(batch as BareRecord[])),
+  });
   const server = createServer((request, response) => {
     if (request.url === '/health') return void response.writeHead(200).end('ok');
     let body = '';
@@ -199,7 +215,7 @@ export async function serveBareLicences(store: BareLicenceStore, close: () => Pr
       const address =
         typeof forwarded === 'string' ? forwarded.split(',').pop()!.trim() : (request.socket.remoteAddress ?? '');
       new Promise<Request>((resolve) => resolve(JSON.parse(body) as Request))
-        .then((input) => validate(store, keys, signer, eaSecrets, input, address))
+        .then((input) => validate(store, records, keys, signer, eaSecrets, input, address))
         .then(
           (answer) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)),
           (error: unknown) => {

@@ -1,6 +1,6 @@
 // The licence validation reference on the app's own SQLite file (BARE_DB_FILE).
 import BetterSqlite3 from 'better-sqlite3';
-import { serveBareLicences, type BareCheck, type BareLicence, type BareSighting } from './bare-licences-handler.js';
+import { serveBareLicences, type BareCheck, type BareLicence, type BareRecord } from './bare-licences-handler.js';
 
 const database = new BetterSqlite3(process.env.BARE_DB_FILE!);
 database.pragma('journal_mode = WAL');
@@ -8,7 +8,7 @@ database.pragma('synchronous = NORMAL');
 database.pragma('foreign_keys = ON');
 database.pragma('busy_timeout = 5000');
 const licence = database.prepare<[string, string, string], BareLicence>(
-  'select licences.id, licences.robot_id, licences.status, licences.revoked_reason, licences.expires_at, bound.id as bound_id, bound.account_mode as bound_account_mode from licences left join licence_activations as bound on bound.licence_id = licences.id and bound.account_login = ? and bound.account_server = ? and bound.freed_at is null where licences.key_hash = ?',
+  'select licences.id, licences.robot_id, licences.status, licences.revoked_reason, licences.expires_at, bound.id as bound_id, bound.account_mode as bound_account_mode, (select version from robot_releases where robot_releases.robot_id = licences.robot_id order by version_key desc limit 1) as latest_version from licences left join licence_activations as bound on bound.licence_id = licences.id and bound.account_login = ? and bound.account_server = ? and bound.freed_at is null where licences.key_hash = ?',
 );
 const touch = database.prepare<[string, string, string | null, string]>(
   'update licence_activations set last_seen_at = ?, platform = ?, ea_version = ? where id = ?',
@@ -26,9 +26,11 @@ const signingKey = database.prepare<[], { kid: string; public_key: string; priva
 await serveBareLicences(
   {
     licenceForCheck: (keyHash, login, server) => licence.get(login, server, keyHash),
-    record: database.transaction((row: BareCheck, sighting: BareSighting | null) => {
-      if (sighting) touch.run(sighting.at, sighting.platform, sighting.eaVersion, sighting.activationId);
-      check.run(row);
+    record: database.transaction((records: BareRecord[]) => {
+      for (const { check: row, sighting } of records) {
+        if (sighting) touch.run(sighting.at, sighting.platform, sighting.eaVersion, sighting.activationId);
+        check.run(row);
+      }
     }),
     sealedEaSecret: (robotId) => eaSecret.get(robotId)?.secret_sealed,
     newestSigningKey: () => signingKey.get(),

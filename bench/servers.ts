@@ -171,7 +171,9 @@ export function startBareScript(
   env: Record<string, string>,
   readyPath = '/',
 ): Promise<ServerProcess> {
-  return startServer(name, ['--import', 'tsx', script], env, readyPath);
+  // BENCH_BARE_NODE_ARGS profiles the references as BENCH_APP_NODE_ARGS profiles the app.
+  const nodeArgs = process.env.BENCH_BARE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return startServer(name, [...nodeArgs, '--import', 'tsx', script], env, readyPath);
 }
 
 export function startBare(bodyFile: string, contentType: string): Promise<ServerProcess> {

@@ -10,9 +10,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * next read is never older than their write.
  */
 export function registerAdminWriteInvalidation(app: FastifyInstance, cache: PublicCache): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer (a robot's licence check
+  // included), and a promise per answer for a test that is false on all but admin writes is waste.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.config?.access === 'admin' && !READS.has(request.method) && reply.statusCode < 400)
       cache.invalidate();
-    return payload;
+    done(null, payload);
   });
 }

@@ -53,8 +53,6 @@ const SLOT_ATTEMPTS = 5;
 export class LicenceApiService {
   constructor(
     private readonly parts: LicenceParts,
-    /** The robot's current release's version for `latest_version` (decision 0018). */
-    private readonly latestVersion: (robotId: string) => Promise<string | null> = async () => null,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -97,7 +95,7 @@ export class LicenceApiService {
       });
     try {
       const { activation, sighting } = await this.decide(endpoint, found, request, at);
-      const answer = await this.answer(licence!, activation, request.nonce, at);
+      const answer = await this.answer(licence!, activation, found!.latestVersion, request.nonce, at);
       // The answer leaves only once the check (and the account's last sight) is recorded.
       await record('ok', sighting);
       return answer;
@@ -181,14 +179,15 @@ export class LicenceApiService {
   private async answer(
     licence: CheckedLicence,
     activation: BoundAccount,
+    /** The robot's current release's version (decision 0018), read with the licence. */
+    latestVersion: string | null,
     nonce: string,
     at: number,
   ): Promise<LicenceAnswer> {
     const robotId = licence.robot_id!;
-    const [signer, eaSecret, latestVersion] = await Promise.all([
+    const [signer, eaSecret] = await Promise.all([
       this.parts.signing.signer(),
       this.parts.eaSecrets.forAnswer(robotId),
-      this.latestVersion(robotId),
     ]);
     const serverTime = Math.floor(at / 1000);
     const expiresAt = licence.expires_at === null ? null : Math.floor(Date.parse(licence.expires_at) / 1000);

@@ -4,7 +4,6 @@ import type { ModuleContext } from '../module-context.js';
 import { ClientLicencesRepository } from './client-licences.repository.js';
 import { clientLicencesRoutes } from './client-licences.routes.js';
 import { ClientLicencesService } from './client-licences.service.js';
-import { createCurrentReleases } from '../robot-releases/robot-releases.service.js';
 import { LicenceApiService } from './licence-api.service.js';
 import { LicenceChecksCleanup } from './licence-checks-cleanup.js';
 import { SealedValueError } from './licence-crypto.js';
@@ -37,9 +36,7 @@ export async function register(
   const cleanup = new LicenceChecksCleanup(parts.repository, (work) => exclusive('licence-checks-cleanup', work), log);
   // Registered after the database's own onClose hook, so it runs before it (last in, first out).
   app.addHook('onClose', () => cleanup.stop());
-  // `latest_version` in every answer: the robot's current release (decision 0018).
-  const releases = createCurrentReleases(db);
-  await app.register(licenceApiRoutes(new LicenceApiService(parts, (robotId) => releases.latestVersion(robotId))));
+  await app.register(licenceApiRoutes(new LicenceApiService(parts)));
   await app.register(
     licencesAdminRoutes(new LicencesService(parts), new LicencesAdminService(db, parts, audit), audit),
   );

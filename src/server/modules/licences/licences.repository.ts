@@ -77,6 +77,18 @@ export class LicencesRepository {
           )
           .select([...CHECKED_COLUMNS.map((column) => `licences.${column}` as const), 'bound.id as bound_id'])
           .select('bound.account_mode as bound_account_mode')
+          // `latest_version` (decision 0018): the robot's current release, its highest version as
+          // RobotReleasesRepository.current picks it, read here rather than by a second query per
+          // check (the unique index on robot and version key answers it).
+          .select((eb) =>
+            eb
+              .selectFrom('robot_releases')
+              .select('robot_releases.version')
+              .whereRef('robot_releases.robot_id', '=', 'licences.robot_id')
+              .orderBy('robot_releases.version_key', 'desc')
+              .limit(1)
+              .as('latest_version'),
+          )
           .where('licences.key_hash', '=', keyHash),
       ),
       touchAccount: preparedQuery((id: string, at: string, platform: string, eaVersion: string | null) =>
@@ -164,22 +176,23 @@ export class LicencesRepository {
   // ---- The robots' checks.
 
   /**
-   * A check's one read: the licence of the key and, if the account is bound to it, its binding.
+   * A check's one read: the licence of the key, its robot's current version and, if the account
+   * is bound to it, its binding.
    * One statement rather than two, because every robot check runs it (bench part `licences`).
    */
   async licenceForCheck(
     keyHash: string,
     login: string,
     server: string,
-  ): Promise<{ licence: CheckedLicence; bound: BoundAccount | undefined } | undefined> {
+  ): Promise<{ licence: CheckedLicence; bound: BoundAccount | undefined; latestVersion: string | null } | undefined> {
     const [row] = (await this.db.executeQuery(this.checkStatements.licenceForCheck(keyHash, login, server))).rows;
     if (!row) return undefined;
-    const { bound_id, bound_account_mode, ...licence } = row;
+    const { bound_id, bound_account_mode, latest_version, ...licence } = row;
     const bound =
       bound_id === null || bound_account_mode === null
         ? undefined
         : { id: bound_id, account_login: login, account_server: server, account_mode: bound_account_mode };
-    return { licence, bound };
+    return { licence, bound, latestVersion: latest_version ?? null };
   }
 
   boundAccount(licenceId: string, login: string, server: string): Promise<ActivationRow | undefined> {

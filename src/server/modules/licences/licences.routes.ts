@@ -41,6 +41,9 @@ export function licenceApiRoutes(api: LicenceApiService): FastifyPluginAsyncZod 
         `/api/licenses/${endpoint}`,
         {
           config: { access: 'public' },
+          // Every answer and refusal is far below the compression threshold (1 KB): the plugin's
+          // answer hooks would only cost time on each check.
+          compress: false,
           onRequest: perAddress,
           preHandler: perKey,
           schema: { body: licenceRequestSchema, response: { 200: licenceAnswerSchema } },

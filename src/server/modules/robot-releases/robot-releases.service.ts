@@ -210,7 +210,7 @@ export class RobotReleasesService {
 
 /**
  * The current release of robots, read on `db` (which may be a transaction: an automatic delivery
- * reads it in the transaction that makes the order paid), for orders and licences.
+ * reads it in the transaction that makes the order paid), for orders.
  */
 export class CurrentReleases {
   private readonly releases: RobotReleasesRepository;
@@ -225,11 +225,6 @@ export class CurrentReleases {
     if (!robot) return undefined;
     const release = await this.releases.current(robotId);
     return { robot, release: release ? toCurrent(release) : null };
-  }
-
-  /** Licences' `latest_version`: the current release's version, null before the first. */
-  async latestVersion(robotId: string): Promise<string | null> {
-    return (await this.releases.current(robotId))?.version ?? null;
   }
 
   /** Locks the release for the rest of the transaction; false when it was deleted meanwhile. */
