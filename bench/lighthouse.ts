@@ -24,6 +24,26 @@ function spread(values: number[], format: (value: number) => string): string {
 }
 
 /**
+ * One Lighthouse run. Lighthouse sometimes fails to record the trace (NO_NAVSTART, mostly on a
+ * busy machine) and then reports zeros: such a run is done again, twice at most, and said so.
+ */
+async function measure(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url} three times: ${failure.code} ${failure.message}`);
+    console.log(`Lighthouse: ${failure.code} on ${url}; running it again`);
+  }
+}
+
+/**
  * Lighthouse's default mobile profile (emulated phone, simulated slow 4G and CPU slowdown), all
  * four categories, driving the system Chromium. Each page is measured `runs` times, pages taking
  * turns, so that a burst of load on the shared machine does not land on one page only. When
@@ -45,13 +65,7 @@ async function runLighthouse(
   try {
     for (let run = 1; run <= runs; run++) {
       for (const [name, url] of Object.entries(pages)) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...categories],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        const result = await measure(url, chrome.port);
         if (reportDir) {
           const file = `${name.replace(/\W+/g, '-')}-${run}.json`;
           writeFileSync(path.join(reportDir, file), JSON.stringify(result.lhr, null, 1));
