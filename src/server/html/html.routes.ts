@@ -176,7 +176,8 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       const description = textFromHtml(stored?.content ?? '', 200);
       if (description) meta = { ...meta, description };
     }
-    return shell!.render({ lang, head: headTags(meta, publicUrl) + preload + linkedData, data });
+    const scripts = shell!.pageScripts(page);
+    return shell!.render({ lang, head: headTags(meta, publicUrl) + preload + scripts + linkedData, data });
   };
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
