@@ -34,6 +34,8 @@ export const PAGES = [
   'Activity',
   // The licence of one of the client's orders (`?orderId=`), reached from My Orders.
   'OrderLicence',
+  // One of the client's orders in full (`?orderId=`), reached from My Orders (issue 19 §5).
+  'OrderDetail',
   // The owner's Licences page (issue 18 §2).
   'LicenceManagement',
   // Up to three robots side by side (`?robots=<id>,<id>`).

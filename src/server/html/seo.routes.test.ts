@@ -29,6 +29,8 @@ describe('search engines and plain pages', () => {
     expect(body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(body).toContain('Disallow: /api/');
     expect(body).toContain('Disallow: /Settings');
+    expect(body).toContain('Disallow: /OrderLicence');
+    expect(body).toContain('Disallow: /LicenceManagement');
   });
 
   it('renders Our Products from the active robots, readable without JavaScript', async () => {

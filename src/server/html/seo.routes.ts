@@ -37,6 +37,11 @@ const adminPages = [
   '/UserManagement',
   '/Settings',
   '/Account',
+  '/OrderDetail',
+  '/OrderLicence',
+  '/LicenceManagement',
+  '/PageManagement',
+  '/Activity',
 ];
 
 export function registerSeoRoutes(app: FastifyInstance, { shell, publicUrl, settings, catalogue }: SeoDeps): void {

@@ -352,6 +352,40 @@ export const orderEventSchema = z.object({
 });
 export type OrderTimelineEvent = z.infer<typeof orderEventSchema>;
 
+/**
+ * The timeline lines an order's client may read (issue 19 §5): its status changes, deliveries and
+ * licence changes. Not `payment_request_failed` (the client was told at the time, in general
+ * words) nor `automatic_delivery_missed` (the owner's to handle); and of each line, never the
+ * administrator, their note, the technical detail or the owner's payment flags.
+ */
+const clientOrderEventKind = z.enum(orderEventKinds).exclude(['payment_request_failed', 'automatic_delivery_missed']);
+export const clientOrderEventKinds = clientOrderEventKind.options;
+export type ClientOrderEventKind = z.infer<typeof clientOrderEventKind>;
+
+export const clientOrderEventSchema = z.object({
+  id: z.string(),
+  occurred_at: z.string(),
+  kind: clientOrderEventKind,
+  from_status: orderStatusSchema.nullable(),
+  to_status: orderStatusSchema.nullable(),
+  /** What the client's payment came to, on the line of the report that said it. */
+  amount_paid: z.number().nullable(),
+  paid_currency: z.string().nullable(),
+});
+export type ClientOrderEvent = z.infer<typeof clientOrderEventSchema>;
+
+/** `GET /api/orders/:id/detail`: the client's order detail page. */
+export const orderDetailSchema = orderSchema.extend({
+  /** The robot's page, `/robots/<slug>`, while the robot is in the catalogue; null once it is not. */
+  robot_slug: z.string().nullable(),
+  /** What the payment workflow reported the client paid, in `paid_currency`, when it said (decision 0014). */
+  amount_paid: z.number().nullable(),
+  paid_currency: z.string().nullable(),
+  /** The timeline lines of `clientOrderEventKinds`, newest first. */
+  timeline: z.array(clientOrderEventSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
 export const adminOrderDetailSchema = adminOrderSchema.extend({
   callbacks: z.array(paymentCallbackRecordSchema),
   downloads: z.array(downloadRecordSchema),

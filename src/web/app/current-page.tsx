@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useLocation, useSearchParams } from '../lib/router';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';

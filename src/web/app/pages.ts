@@ -33,6 +33,7 @@ export const pageComponents: Record<PageName, LazyExoticComponent<ComponentType>
   PageManagement: lazy(() => import('../pages/admin/page-management')),
   Activity: lazy(() => import('../pages/admin/activity')),
   OrderLicence: lazy(() => import('../pages/order-licence')),
+  OrderDetail: lazy(() => import('../pages/order-detail')),
   LicenceManagement: lazy(() => import('../pages/admin/licence-management')),
   Compare: lazy(() => import('../pages/compare')),
 };

@@ -1,10 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from '../lib/router';
 import { AuthModalProvider } from '../features/auth/auth-modal';
 import type { InitialData } from '../lib/initial-data';
-import { i18n } from '../lib/i18n';
 import { CurrentPage } from './current-page';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
@@ -22,19 +20,17 @@ export function AppProviders({ initialData }: { initialData: InitialData }) {
     return client;
   });
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          {/* Last resort for failures in the layout itself; pages have their own boundary inside it. */}
-          <ErrorBoundary>
-            <AuthModalProvider>
-              <AppLayout>
-                <CurrentPage />
-              </AppLayout>
-            </AuthModalProvider>
-          </ErrorBoundary>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        {/* Last resort for failures in the layout itself; pages have their own boundary inside it. */}
+        <ErrorBoundary>
+          <AuthModalProvider>
+            <AppLayout>
+              <CurrentPage />
+            </AppLayout>
+          </AuthModalProvider>
+        </ErrorBoundary>
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,24 +1,22 @@
-import i18next from 'i18next';
 import { LANGUAGES, type Language } from '../../shared/constants.js';
 import type { EmbeddedMessages } from './initial-data';
 import { resolveLanguage } from '../../shared/language.js';
 import { readStoredLanguage, storeLanguage } from './language';
-
-export const i18n = i18next.createInstance();
+import { i18n, type Catalogue } from './translate';
 
 function browserLanguages(): readonly string[] {
   return window.navigator.languages;
 }
 
 /** Each catalogue is its own chunk, fetched only when a page did not bring it along. */
-const catalogueLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+const catalogueLoaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
   en: () => import('../locales/en.json'),
   fr: () => import('../locales/fr.json'),
 };
 
 async function ensureCatalogue(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', (await catalogueLoaders[language]()).default);
+  if (i18n.hasCatalogue(language)) return;
+  i18n.addCatalogue(language, (await catalogueLoaders[language]()).default);
 }
 
 /**
@@ -35,30 +33,20 @@ export async function initI18n(
   // Re-writing a stored choice restores whichever copy was lost and keeps the cookie from expiring.
   if (stored !== null) storeLanguage(stored);
   const language = resolveLanguage({ stored, adminDefault, browser: browserLanguages() });
-  i18n.on('languageChanged', (changed) => {
-    document.documentElement.lang = changed;
-  });
-  await i18n.init({
-    resources:
-      embedded && (LANGUAGES as readonly string[]).includes(embedded.lang)
-        ? { [embedded.lang]: { translation: embedded.catalogue } }
-        : {},
-    lng: language,
-    // Both catalogues hold the same keys (a test checks it), so there is nothing to fall back to.
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    initAsync: false,
-    // React escapes rendered text already; escaping twice would show entities.
-    interpolation: { escapeValue: false },
+  if (embedded && (LANGUAGES as readonly string[]).includes(embedded.lang)) {
+    i18n.addCatalogue(embedded.lang as Language, embedded.catalogue);
+  }
+  i18n.subscribe(() => {
+    document.documentElement.lang = i18n.language;
   });
   await ensureCatalogue(language);
-  await i18n.changeLanguage(language);
+  i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
 
 async function switchTo(language: Language): Promise<void> {
   await ensureCatalogue(language);
-  await i18n.changeLanguage(language);
+  i18n.changeLanguage(language);
 }
 
 /** The visitor picked a language: remember it so it wins over every default on later visits. */

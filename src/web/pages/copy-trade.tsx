@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { ContentPageView } from '../features/pages/components/content-page-view';
 
 export default function CopyTradePage() {

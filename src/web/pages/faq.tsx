@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { PageShell } from '../components/ui/page-shell';
 import { FaqList } from '../features/faqs/components/faq-list';
 

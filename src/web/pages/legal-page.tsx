@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { contentPageSlugOf, LEGAL_PAGE_SLUGS } from '../../shared/content-pages.js';
 import { resolvePage } from '../../shared/pages.js';
 import { ContentPageView } from '../features/pages/components/content-page-view';

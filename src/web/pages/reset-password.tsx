@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useSearchParams } from '../lib/router';
 import { PageShell } from '../components/ui/page-shell';
 import { InvalidResetLink, ResetPasswordForm } from '../features/auth/components/reset-password-form';

@@ -8,7 +8,12 @@ import {
   type OrderEvent,
   type OrderStatus,
 } from '../../../shared/order-states.js';
-import type { AdminOrdersQuery, DownloadFetchOutcome } from '../../../shared/schemas/orders.js';
+import {
+  clientOrderEventKinds,
+  type AdminOrdersQuery,
+  type ClientOrderEventKind,
+  type DownloadFetchOutcome,
+} from '../../../shared/schemas/orders.js';
 import type { Database, OrderDownloadsTable, OrderEventsTable, OrdersTable } from '../../db/schema.js';
 import { OrderVersionsRepository, type OrderVersionRow } from './order-versions.repository.js';
 
@@ -515,6 +520,23 @@ export class OrdersRepository {
         'payment_flags',
       ])
       .where('order_id', '=', orderId)
+      .orderBy('occurred_at', 'desc')
+      .orderBy('id')
+      .limit(200)
+      .execute();
+  }
+
+  /**
+   * The lines of the order's timeline its client may read (`clientOrderEventKinds`), newest
+   * first, with only the columns the client may see: the rest never leaves the database.
+   */
+  async clientEvents(orderId: string) {
+    return this.db
+      .selectFrom('order_events')
+      .select(['id', 'occurred_at', 'kind', 'from_status', 'to_status', 'amount_paid', 'paid_currency'])
+      .where('order_id', '=', orderId)
+      .where('kind', 'in', clientOrderEventKinds)
+      .$narrowType<{ kind: ClientOrderEventKind }>()
       .orderBy('occurred_at', 'desc')
       .orderBy('id')
       .limit(200)

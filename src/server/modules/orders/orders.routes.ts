@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   createOrderSchema,
   downloadLinkSchema,
+  orderDetailSchema,
   orderSchema,
   paymentStartSchema,
   type Order,
@@ -78,6 +79,14 @@ export function ordersRoutes(
       '/api/orders/:id',
       { config: { access: 'owner' }, schema: { params: idParams, response: { 200: orderSchema } } },
       (request) => orders.getOwn(request.user!, request.params.id),
+    );
+
+    // The order detail page (issue 19 §5): a read of its own, so that the wizard's polling and the
+    // event stream do not carry the timeline.
+    app.get(
+      '/api/orders/:id/detail',
+      { config: { access: 'owner' }, schema: { params: idParams, response: { 200: orderDetailSchema } } },
+      (request) => orders.detailOwn(request.user!, request.params.id),
     );
 
     app.post(

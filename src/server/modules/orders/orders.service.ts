@@ -6,6 +6,7 @@ import {
   paymentMessages,
   type CreateOrderInput,
   type Order,
+  type OrderDetail,
   type PaymentStart,
 } from '../../../shared/schemas/orders.js';
 import type { CurrentUser } from '../../auth/access.js';
@@ -140,6 +141,37 @@ export class OrdersService {
 
   async getOwn(user: CurrentUser, id: string): Promise<Order> {
     return this.view(await this.getOwnRow(user, id));
+  }
+
+  /**
+   * The client's order detail page (issue 19 §5): the order, what its payment came to, the lines
+   * of its timeline a client may read, and its robot's address while the robot is in the catalogue (an inactive or
+   * deleted robot has no page to link to).
+   */
+  async detailOwn(user: CurrentUser, id: string): Promise<OrderDetail> {
+    const row = await this.getOwnRow(user, id);
+    const [order, timeline, robotSlug] = await Promise.all([
+      this.view(row),
+      this.deps.orders.clientEvents(row.id),
+      this.catalogueSlug(row.robot_id),
+    ]);
+    return {
+      ...order,
+      robot_slug: robotSlug,
+      amount_paid: row.amount_paid,
+      paid_currency: row.paid_currency,
+      timeline,
+    };
+  }
+
+  private async catalogueSlug(robotId: string | null): Promise<string | null> {
+    if (robotId === null) return null;
+    try {
+      return (await this.deps.catalogue.getPublicRobot(robotId)).slug;
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
   }
 
   /**

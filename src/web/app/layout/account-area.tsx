@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { buttonClass } from '../../components/ui/button-classes';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { preloadLoginModal, useAuthModal } from '../../features/auth/auth-modal';

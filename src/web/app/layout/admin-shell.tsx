@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { CurrentUser } from '../../../shared/schemas/users.js';
 import { LoadingRegion } from '../../components/ui/loading-region';
 import { useLocation } from '../../lib/router';

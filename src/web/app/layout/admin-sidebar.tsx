@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { LogOut, Store } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { CurrentUser } from '../../../shared/schemas/users.js';
 import { buttonClass } from '../../components/ui/button-classes';
 import { useSignOut } from '../../features/auth/api/sign-out';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { LANGUAGES } from '../../../shared/constants.js';
 import { chooseLanguage } from '../../lib/i18n';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { isWebLink, safeExternalHref } from '../../lib/safe-href';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation } from '../../lib/router';
 import { resolvePage } from '../../../shared/pages.js';
 import type { NavEntry } from './nav-entries';

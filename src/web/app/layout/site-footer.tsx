@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { Link } from '../../lib/router';

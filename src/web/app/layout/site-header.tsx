@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { AccountArea } from './account-area';
 import { AdminMenu } from './admin-menu';

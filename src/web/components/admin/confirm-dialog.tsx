@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { buttonClass } from '../ui/button-classes';
 import { AdminDialog } from './admin-dialog';
 

@@ -8,7 +8,7 @@ import {
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { buttonClass } from '../ui/button-classes';

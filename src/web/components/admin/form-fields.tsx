@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useId, type ReactNode } from 'react';
 import { useFormContext, type FieldValues, type Path, type RegisterOptions } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 const inputClass = (invalid: boolean) =>
   clsx(

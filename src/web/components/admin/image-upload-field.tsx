@@ -1,7 +1,7 @@
 import { ImageUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
 import { acceptOf, imageKinds, imageTypes, type ImageKind } from '../../../shared/image-types.js';
 import { ApiError } from '../../lib/api-client';

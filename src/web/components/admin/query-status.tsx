@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Alert } from '../ui/alert';
 import { buttonClass } from '../ui/button-classes';
 

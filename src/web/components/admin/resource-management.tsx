@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { z } from 'zod';
 import type { AdminResource } from '../../../shared/admin-resources.js';
 import { buttonClass } from '../ui/button-classes';

@@ -2,7 +2,7 @@ import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import './rich-text-editor.css';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { acceptOf } from '../../../shared/image-types.js';
 import { notifyFailure } from './toasts';
 import { uploadImage } from './upload-image';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** Quill loads with the first form that needs it, in its own chunk. */
 const RichTextEditor = lazy(() => import('./rich-text-editor'));

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { AdminResource } from '../../../shared/admin-resources.js';
 import type en from '../../locales/en.json';
 import { useAdminList, useAdminMutations } from './admin-resource';

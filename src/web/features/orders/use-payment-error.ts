@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { paymentMessages } from '../../../shared/schemas/orders.js';
 import { ApiError, errorCodeOf } from '../../lib/api-client';
 

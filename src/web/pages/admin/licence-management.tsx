@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { AdminPage } from '../../components/admin/admin-page';
 import { RequireAdmin } from '../../features/auth/components/require-admin';
 import { LicenceManagement } from '../../features/licences/components/admin/licence-management';

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TextField } from '../../../components/ui/text-field';
 import type { useFormFields } from '../use-form-fields';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useLocation } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { useAuthProviders } from '../api/get-auth-providers';

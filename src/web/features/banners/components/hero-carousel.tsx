@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CAROUSEL_INTERVAL_MS } from '../../../../shared/constants.js';
 import { useBanners } from '../api/get-banners';
 import { toSlides, type Slide } from '../banner-slides';

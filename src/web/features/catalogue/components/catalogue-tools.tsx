@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ROBOT_SORTS, type RobotSort } from '../filter-robots';
 
 const sortLabelKeys = {

@@ -1,6 +1,6 @@
 import { Activity } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatDecimal, formatPercent, formatUsd } from '../../../lib/format-number';

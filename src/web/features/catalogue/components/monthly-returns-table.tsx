@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { MonthReturn, YearReturn } from '../../../../shared/schemas/track-record.js';
 import { formatSignedPercent } from '../../../lib/format-number';
 import { monthlyGrid, returnTone, type YearRow } from '../monthly-grid';

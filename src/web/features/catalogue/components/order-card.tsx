@@ -1,6 +1,6 @@
 import { Clock, Lock, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { Link } from '../../../lib/router';

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 
 const tones: Record<Robot['risk_level'], string> = {

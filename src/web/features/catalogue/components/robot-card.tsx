@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/router';
 import { robotPath } from '../../../../shared/robot-slug.js';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from '../../../lib/router';
 import { CATALOGUE_SKELETON_CARDS } from '../../../../shared/constants.js';
 import { buttonClass } from '../../../components/ui/button-classes';

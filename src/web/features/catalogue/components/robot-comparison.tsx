@@ -1,6 +1,6 @@
 import { ArrowLeft, X } from 'lucide-react';
 import { useCallback, useId, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import type { TrackRecord } from '../../../../shared/schemas/track-record.js';
 import { buttonClass } from '../../../components/ui/button-classes';

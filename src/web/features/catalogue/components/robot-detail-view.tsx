@@ -1,6 +1,6 @@
 import { ArrowLeft, TrendingUp } from 'lucide-react';
 import { memo, startTransition, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { RichText } from '../../../components/ui/rich-text';
 import { formatPercent } from '../../../lib/format-number';

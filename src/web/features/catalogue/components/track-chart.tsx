@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { IChartApi, ISeriesApi, SeriesMarker, SeriesType, UTCTimestamp } from 'lightweight-charts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** Tailwind's slate for the frame, to match the dark theme. */
 const frame = { text: '#94a3b8', grid: '#1e293b' };

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TrackRecordFigures } from '../../../../shared/schemas/track-record.js';
 import { formatDateTime, formatDay } from '../../../lib/format-date';
 import { formatDecimal, formatPercent, formatSignedPercent, formatUsd } from '../../../lib/format-number';

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Bot, Loader2, Send, X } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_PANEL_SIZE } from '../../../../shared/constants.js';
 import { useSendChatMessage } from '../api/send-chat-message';
 import { canSend, chatReducer, isSendKey, replyText, startChat, welcomeText, type ChatMessage } from '../chat-state';

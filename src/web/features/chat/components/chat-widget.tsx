@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { PublicSettings } from '../../../../shared/settings-keys.js';
 
 const loadChatPanel = () => import('./chat-panel');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { useFaqs } from '../api/get-faqs';
 import { FaqAccordion } from './faq-accordion';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ClientActivation, ClientLicence } from '../../../../shared/schemas/client-licences.js';
 import { AdminDialog } from '../../../components/admin/admin-dialog';
 import { Alert } from '../../../components/ui/alert';

@@ -1,6 +1,6 @@
 import { Unlock } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ClientActivation, ClientLicence } from '../../../../shared/schemas/client-licences.js';
 import type { LicenceAccountMode } from '../../../../shared/schemas/licences.js';
 import { Alert } from '../../../components/ui/alert';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
 import type { ClientLicence, ClientLicenceStatus } from '../../../../shared/schemas/client-licences.js';
 import { Alert } from '../../../components/ui/alert';
@@ -17,11 +17,11 @@ const statusTones: Record<ClientLicenceStatus, string> = {
   expired: 'border-amber-800 bg-amber-950/50 text-amber-200',
 };
 
-/** Status, expiry and issue date, side by side on a desktop, stacked on a phone. */
-function LicenceFacts({ licence }: { licence: ClientLicence }) {
+/** A licence's status and expiry, two entries of a `<dl>`: here and in an order's detail page. */
+export function LicenceStatusFacts({ licence }: { licence: Pick<ClientLicence, 'status' | 'expires_at'> }) {
   const { t, i18n } = useTranslation();
   return (
-    <dl className="grid grid-cols-2 gap-4 rounded-xl border border-slate-800 bg-slate-900 p-4 text-sm sm:p-5">
+    <>
       <div>
         <dt className="text-slate-400">{t('licencePage.status.label')}</dt>
         <dd className="mt-1">
@@ -43,6 +43,16 @@ function LicenceFacts({ licence }: { licence: ClientLicence }) {
             : formatDateTime(licence.expires_at, i18n.language)}
         </dd>
       </div>
+    </>
+  );
+}
+
+/** Status, expiry and issue date, side by side on a desktop, stacked on a phone. */
+function LicenceFacts({ licence }: { licence: ClientLicence }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <dl className="grid grid-cols-2 gap-4 rounded-xl border border-slate-800 bg-slate-900 p-4 text-sm sm:p-5">
+      <LicenceStatusFacts licence={licence} />
       <p className="col-span-2 text-xs text-slate-400">
         {t('licencePage.issued', { date: formatDay(licence.created_at, i18n.language) })}
       </p>

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 import { isNewsletterEmail, subscribeFailureMessage, type NewsletterFormState } from '../newsletter-form-state';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { AdminDialog } from '../../../components/admin/admin-dialog';

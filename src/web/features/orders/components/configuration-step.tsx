@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/use-translation';
 import { STRATEGY_MAX_LENGTH } from '../../../../shared/constants.js';
 import {
   orderFieldMessageKey,

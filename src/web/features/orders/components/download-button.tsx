@@ -1,6 +1,6 @@
 import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { downloadableStatus } from '../../../../shared/order-states.js';
 import type { Order, OrderVersion } from '../../../../shared/schemas/orders.js';
 import { buttonClass } from '../../../components/ui/button-classes';

@@ -1,16 +1,18 @@
-import { ChevronDown, KeyRound } from 'lucide-react';
+import { ChevronDown, FileText, KeyRound } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { LoadingRegion } from '../../../components/ui/loading-region';
 import { formatDay } from '../../../lib/format-date';
+import { formatUsd } from '../../../lib/format-number';
 import { Link } from '../../../lib/router';
 import { useOrders } from '../api/get-orders';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
 import { downloadableStatus, isUnpaidStatus } from '../../../../shared/order-states.js';
 import { pagePath } from '../../../../shared/pages.js';
 import type { Order } from '../../../../shared/schemas/orders.js';
+import { paidOrdersTotal } from '../amounts';
 import { DownloadButton } from './download-button';
 import { OrderVersions } from './order-versions';
 import { StatusBadge } from './status-badge';
@@ -28,6 +30,41 @@ function LicenceLink({ orderId }: { orderId: string }) {
       <KeyRound aria-hidden="true" className="size-4" />
       {t('orders.myOrders.licence')}
     </Link>
+  );
+}
+
+/** The order's detail page (issue 19 §5): amounts, timeline, files and licence. */
+function DetailsLink({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`${pagePath('OrderDetail')}?orderId=${encodeURIComponent(orderId)}`}
+      aria-label={t('orders.myOrders.detailsOf', { number: shortOrderNumber(orderId) })}
+      className={buttonClass('secondary', 'h-9 text-xs')}
+    >
+      <FileText aria-hidden="true" className="size-4" />
+      {t('orders.myOrders.details')}
+    </Link>
+  );
+}
+
+/** An order's price; a free trial's is "Free". */
+function Price({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  return <>{order.trial ? t('orders.myOrders.free') : formatUsd(order.price, i18n.language)}</>;
+}
+
+/** What the client paid, and which orders that counts, so that nobody has to guess. */
+function PaidTotal({ orders }: { orders: readonly Order[] }) {
+  const { t, i18n } = useTranslation();
+  const { total, count } = paidOrdersTotal(orders);
+  return (
+    <div className="mt-4 rounded-xl border border-slate-800 bg-slate-900 px-4 py-3">
+      <p className="font-semibold text-white tabular-nums">
+        {t('orders.myOrders.total', { amount: formatUsd(total, i18n.language) })}
+      </p>
+      <p className="mt-1 text-sm text-slate-400">{t('orders.myOrders.totalNote', { count })}</p>
+    </div>
   );
 }
 
@@ -71,14 +108,24 @@ function VersionsButton({ order, toggle }: { order: Order; toggle: VersionsToggl
  * open the list of all its versions (decision 0018); open its licence (issue 18 §2).
  */
 function OrderActions({ order, licensed, versions }: { order: Order; licensed: boolean; versions: VersionsToggle }) {
-  if (isUnpaidStatus(order.status)) return <UnpaidOrderActions order={order} />;
-  // A licensed order paid but not delivered yet has its key already: the link alone, no dash.
-  const downloadable = order.status === downloadableStatus && order.has_file;
+  if (isUnpaidStatus(order.status)) {
+    return (
+      <div className="flex flex-wrap items-start gap-2">
+        <UnpaidOrderActions order={order} />
+        <DetailsLink orderId={order.id} />
+      </div>
+    );
+  }
+  // The download (or why there is none: the limit, a missing file) once the order is completed; a
+  // licensed order completed without a file of its own has its key, which the licence link opens.
+  // Before that, Details is the action: no placeholder dash beside it.
+  const showDownload = order.status === downloadableStatus && (!licensed || order.has_file);
   return (
     <div className="flex flex-wrap items-start gap-2">
-      {(!licensed || downloadable) && <DownloadButton order={order} />}
+      {showDownload && <DownloadButton order={order} />}
       {order.versions.length > 0 && <VersionsButton order={order} toggle={versions} />}
       {licensed && <LicenceLink orderId={order.id} />}
+      <DetailsLink orderId={order.id} />
     </div>
   );
 }
@@ -117,7 +164,11 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
                 <p className="mt-0.5 text-sm text-slate-400">
                   <span className="sr-only">{t('orders.myOrders.number')} </span>
                   <span className="font-mono">#{shortOrderNumber(order.id)}</span> ·{' '}
-                  {formatDay(order.created_date, i18n.language)}
+                  {formatDay(order.created_date, i18n.language)} ·{' '}
+                  <span className="sr-only">{t('orders.myOrders.price')} </span>
+                  <span className="text-slate-200 tabular-nums">
+                    <Price order={order} />
+                  </span>
                 </p>
               </div>
               <StatusBadge status={order.status} />
@@ -147,6 +198,9 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
               <th scope="col" className="px-4 py-3 font-medium">
                 {t('orders.myOrders.date')}
               </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                {t('orders.myOrders.price')}
+              </th>
               <th scope="col" className="px-4 py-3 font-medium">
                 {t('orders.myOrders.status')}
               </th>
@@ -164,6 +218,9 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
                   <td className="px-4 py-3 whitespace-nowrap text-slate-300">
                     {formatDay(order.created_date, i18n.language)}
                   </td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap text-slate-200 tabular-nums">
+                    <Price order={order} />
+                  </td>
                   <td className="px-4 py-3">
                     <div className="flex flex-col items-start gap-1.5">
                       <StatusBadge status={order.status} />
@@ -176,7 +233,7 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
                 </tr>
                 {versions.isOpen(order.id) && (
                   <tr className="bg-slate-950">
-                    <td colSpan={5} className="px-4 pb-4">
+                    <td colSpan={6} className="px-4 pb-4">
                       <OrderVersions order={order} />
                     </td>
                   </tr>
@@ -186,6 +243,7 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
           </tbody>
         </table>
       </div>
+      <PaidTotal orders={orders.data} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CURRENCY } from '../../../../shared/constants.js';
 import { formatUsd } from '../../../lib/format-number';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { RichText } from '../../../components/ui/rich-text';
 import { formatDay } from '../../../lib/format-date';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { isUnpaidStatus } from '../../../../shared/order-states.js';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { useCreateOrder } from '../api/create-order';

@@ -1,6 +1,6 @@
 import { AlertTriangle, Ban, ExternalLink, Hourglass, Loader2, Undo2, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { AdminDialog } from '../../../components/admin/admin-dialog';
 import { Alert } from '../../../components/ui/alert';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { orderStatuses } from '../../../../shared/order-states.js';
 
 const tones: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { FlaskConical } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { formatDateTime } from '../../../lib/format-date';
 import { useTrialEnded } from '../use-trial-ended';

@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { formatDateTime } from '../../../lib/format-date';

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { usePaymentError } from '../use-payment-error';

@@ -1,6 +1,6 @@
 import { Hourglass } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { Alert } from '../../../components/ui/alert';

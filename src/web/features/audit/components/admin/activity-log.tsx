@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { AuditEntry } from '../../../../../shared/schemas/audit.js';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
 import { buttonClass } from '../../../../components/ui/button-classes';

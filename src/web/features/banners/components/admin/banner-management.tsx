@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { z } from 'zod';
 import { bannersResource } from '../../../../../shared/admin-resources.js';
 import { bannerInputSchema, type HeroBanner } from '../../../../../shared/schemas/catalogue.js';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { z } from 'zod';
 import { categoriesResource } from '../../../../../shared/admin-resources.js';
 import {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { Robot } from '../../../../../shared/schemas/catalogue.js';
 import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
 import { CheckboxField, TextInputField } from '../../../../components/admin/form-fields';

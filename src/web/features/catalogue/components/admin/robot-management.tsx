@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { z } from 'zod';
 import { categoriesResource, robotsResource } from '../../../../../shared/admin-resources.js';
 import { slugFromName } from '../../../../../shared/robot-slug.js';

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../../../shared/constants.js';
 import {
   isRobotFileRefusal,

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { Robot } from '../../../../../shared/schemas/catalogue.js';
 import type {
   AdminCashFlow,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { z } from 'zod';
 import { faqsResource } from '../../../../../shared/admin-resources.js';
 import { faqInputSchema } from '../../../../../shared/schemas/catalogue.js';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import {
   LICENCE_EXTEND_DAYS_MAX,
   LICENCE_REVOKE_REASON_MAX_LENGTH,

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Fragment, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import { closedOrderStatuses } from '../../../../../shared/order-states.js';
 import { maskedLicenceKey, type AdminLicenceDetail } from '../../../../../shared/schemas/licences-admin.js';

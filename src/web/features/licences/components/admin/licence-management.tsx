@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import {
   ADMIN_LICENCES_PAGE_SIZE,
   adminLicenceStatuses,

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { AdminLicence, AdminLicenceStatus } from '../../../../../shared/schemas/licences-admin.js';
 import { formatDay } from '../../../../lib/format-date';
 

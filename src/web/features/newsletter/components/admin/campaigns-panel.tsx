@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { CampaignSummary } from '../../../../../shared/schemas/newsletter.js';
 import { Alert } from '../../../../components/ui/alert';
 import { formatDateTime } from '../../../../lib/format-date';

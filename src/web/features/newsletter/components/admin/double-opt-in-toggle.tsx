@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { notifyFailure, notifySuccess } from '../../../../components/admin/toasts';
 import { useDoubleOptIn, useSetDoubleOptIn } from '../../api/admin/double-opt-in';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { SUBSCRIBERS_PAGE_SIZE, type SubscriberRow } from '../../../../../shared/schemas/newsletter.js';
 import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';

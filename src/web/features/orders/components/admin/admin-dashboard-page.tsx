@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { AdminPage } from '../../../../components/admin/admin-page';
 import { useDashboardTotals } from '../../api/admin/get-dashboard-totals';
 import { DashboardCards, RevenueChart } from './dashboard-cards';

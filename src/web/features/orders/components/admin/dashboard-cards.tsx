@@ -1,5 +1,5 @@
 import { DollarSign, ShoppingBag, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { DashboardTotals } from '../../../../../shared/schemas/orders.js';
 import { formatDay } from '../../../../lib/format-date';
 import { formatUsd } from '../../../../lib/format-number';

@@ -1,6 +1,6 @@
 import { FileUp } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../../../shared/constants.js';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { MAX_DOWNLOADS_PER_ORDER } from '../../../../../shared/constants.js';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import { nextOrderStatus, type OrderEvent } from '../../../../../shared/order-states.js';
@@ -12,7 +12,8 @@ import { formatDateTime } from '../../../../lib/format-date';
 import { formatUsd } from '../../../../lib/format-number';
 import { useGrantDownloads } from '../../api/admin/change-orders';
 import { useAdminOrder } from '../../api/admin/get-admin-order';
-import { formatReported, PaymentFlags, paymentAmounts } from './payment-details';
+import { formatReported } from '../../amounts';
+import { PaymentFlags, paymentAmounts } from './payment-details';
 import { ResolveOrderDialog } from './resolve-order-dialog';
 
 /** Each resolution and the order event it is (decision 0014): its button shows when the order allows it. */

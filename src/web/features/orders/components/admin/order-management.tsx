@@ -1,6 +1,6 @@
 import { Eye, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import {
   manualOrderStatuses,
@@ -15,10 +15,12 @@ import { notifyFailure, notifySuccess } from '../../../../components/admin/toast
 import { buttonClass } from '../../../../components/ui/button-classes';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDay } from '../../../../lib/format-date';
+import { formatUsd } from '../../../../lib/format-number';
+import { paidAmountBesidePrice } from '../../amounts';
 import { useDeleteOrder, useUpdateOrderStatus } from '../../api/admin/change-orders';
 import { adminOrdersSearch, useAdminOrders, type AdminOrdersFilter } from '../../api/admin/get-admin-orders';
 import { DeliveryDialog } from './delivery-dialog';
-import { formatReported, PaymentFlags, ResolvedStatus } from './payment-details';
+import { PaymentFlags, ResolvedStatus } from './payment-details';
 import { TrialInfo } from '../trial-info';
 
 const isManual = (status: OrderStatus) => (manualOrderStatuses as readonly OrderStatus[]).includes(status);
@@ -109,14 +111,21 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
         ),
     },
     {
-      id: 'payment',
-      header: t('adminOrders.columns.payment'),
+      // Issue 19 §5: the price, what was paid when the workflow reported another amount, and the
+      // owner's payment flags (decision 0014). The table sorts no column, so neither does this one.
+      id: 'amount',
+      header: t('adminOrders.columns.amount'),
       cell: (order) => {
-        const reported = formatReported(order.amount_paid, order.paid_currency, i18n.language);
-        if (!reported && order.payment_flags.length === 0) return t('common.noValue');
+        const paid = paidAmountBesidePrice(order, i18n.language);
         return (
-          <span className="flex flex-col items-start gap-1">
-            {reported && <span className="whitespace-nowrap tabular-nums">{reported}</span>}
+          <span className="flex flex-col items-start gap-1 tabular-nums">
+            <span className="whitespace-nowrap">{formatUsd(order.price, i18n.language)}</span>
+            {/* Below the price rather than beside it: the table shares its width with the client's address. */}
+            {paid && (
+              <span className="text-xs whitespace-nowrap text-slate-400">
+                {t('adminOrders.paidAmount', { amount: paid })}
+              </span>
+            )}
             <PaymentFlags flags={order.payment_flags} />
           </span>
         );

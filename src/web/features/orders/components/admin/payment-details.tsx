@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
-import { CURRENCY } from '../../../../../shared/constants.js';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { OrderStatus } from '../../../../../shared/order-states.js';
 import type { AdminOrder, PaymentFlag } from '../../../../../shared/schemas/orders.js';
 import { formatUsd } from '../../../../lib/format-number';
+import { formatReported } from '../../amounts';
 
 const flagTones: Record<PaymentFlag, string> = {
   underpaid: 'border-orange-600 bg-orange-950/60 text-orange-200',
@@ -28,13 +28,6 @@ export function PaymentFlags({ flags }: { flags: readonly PaymentFlag[] }) {
       ))}
     </ul>
   );
-}
-
-/** A reported amount: dollars the reader's way, any other currency with its code and all its decimals. */
-export function formatReported(amount: number | null, currency: string | null, language: string): string | null {
-  if (amount === null) return null;
-  if ((currency ?? CURRENCY) === CURRENCY) return formatUsd(amount, language);
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 18 }).format(amount)} ${currency}`;
 }
 
 /** Expected and reported amounts, as the review panel and the order's detail show them. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import {
   RESOLUTION_NOTE_MAX_LENGTH,

@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../../shared/order-number.js';
 import { buttonClass } from '../../../../components/ui/button-classes';
 import { formatDay } from '../../../../lib/format-date';

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { humanizeSlug, type ContentPageSlug } from '../../../../../shared/content-pages.js';
 import { contentPageInputSchema } from '../../../../../shared/schemas/catalogue.js';
 import { QueryStatus } from '../../../../components/admin/query-status';

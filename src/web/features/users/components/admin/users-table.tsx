@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import type { UserListItem, UserRole } from '../../../../../shared/schemas/users.js';
 import { userRoleSchema } from '../../../../../shared/schemas/users.js';
 import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
