@@ -176,8 +176,12 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       const description = textFromHtml(stored?.content ?? '', 200);
       if (description) meta = { ...meta, description };
     }
-    const scripts = shell!.pageScripts(page);
-    return shell!.render({ lang, head: headTags(meta, publicUrl) + preload + scripts + linkedData, data });
+    return shell!.render({
+      lang,
+      head: headTags(meta, publicUrl) + linkedData,
+      lateHead: preload + shell!.pageScripts(page),
+      data,
+    });
   };
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {

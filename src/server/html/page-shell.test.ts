@@ -31,13 +31,25 @@ describe('the page shell’s chunk preloads', () => {
     const shell = (await PageShell.load(path.join(webRoot, 'index.html')))!;
     expect(shell.pageScripts('RobotDetail')).toBe(
       [
-        '\n    <link rel="modulepreload" href="/assets/robot-detail-3.js">',
-        '\n    <link rel="modulepreload" href="/assets/track-4.js">',
-        '\n    <link rel="modulepreload" href="/assets/format-5.js">',
+        '\n    <link rel="modulepreload" crossorigin href="/assets/robot-detail-3.js">',
+        '\n    <link rel="modulepreload" crossorigin href="/assets/track-4.js">',
+        '\n    <link rel="modulepreload" crossorigin href="/assets/format-5.js">',
       ].join(''),
     );
-    expect(shell.pageScripts('Home')).toBe('\n    <link rel="modulepreload" href="/assets/home-6.js">');
+    expect(shell.pageScripts('Home')).toBe('\n    <link rel="modulepreload" crossorigin href="/assets/home-6.js">');
     expect(shell.pageScripts('Terms')).toBe('');
+  });
+
+  it('writes the late head tags after the entry’s script and stylesheet', async () => {
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<html lang="en"><head><!--app-head--><script type="module" src="/assets/index-1.js"></script></head><body><!--app-data--></body>',
+    );
+    const shell = (await PageShell.load(path.join(webRoot, 'index.html')))!;
+    const html = shell.render({ lang: 'fr', head: '<title>T</title>', lateHead: '<link rel="preload">', data: {} });
+    expect(html).toMatch(
+      /^<html lang="fr"><head><title>T<\/title><script type="module" src="\/assets\/index-1.js"><\/script><link rel="preload">\n {2}<\/head>/,
+    );
   });
 
   it('preloads nothing without a manifest', async () => {

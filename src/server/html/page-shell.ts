@@ -6,6 +6,11 @@ import { escapeHtml, jsonForScript } from '../text/escape-html.js';
 export interface ShellContent {
   lang: string;
   head: string;
+  /**
+   * Tags for the end of the head, after the entry's script and stylesheet, which the browser
+   * should ask for first: the page's largest picture and its chunks.
+   */
+  lateHead?: string;
   /** First data for the page, read by the browser before it calls the API. */
   data: unknown;
 }
@@ -49,7 +54,7 @@ export class PageShell {
     collectImports(this.manifest, pageKey, chunks);
     return [...chunks]
       .filter((key) => !loaded.has(key))
-      .map((key) => `\n    <link rel="modulepreload" href="/${escapeHtml(this.manifest[key]!.file)}">`)
+      .map((key) => `\n    <link rel="modulepreload" crossorigin href="/${escapeHtml(this.manifest[key]!.file)}">`)
       .join('');
   }
 
@@ -64,7 +69,7 @@ export class PageShell {
     return (
       beforeHead.replace(/<html lang="[^"]*"/, `<html lang="${content.lang}"`) +
       content.head +
-      middle +
+      (content.lateHead ? middle.replace('</head>', `${content.lateHead}\n  </head>`) : middle) +
       data +
       afterData
     );
