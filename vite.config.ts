@@ -23,6 +23,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Content-hashed names under assets/ let the server cache them as immutable.
     assetsDir: 'assets',
+    // .vite/manifest.json: the server preloads a page's chunks in its HTML (server/html/page-shell.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,44 +1,86 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.js';
 import { formatNumber, formatTable } from './report.js';
 import { firstRobotSlug } from './shop-client.js';
 
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
 interface LighthouseFigures {
-  performance: number;
-  accessibility: number;
+  scores: Record<(typeof categories)[number], number>;
   largestContentfulPaintMs: number;
   cumulativeLayoutShift: number;
   totalBlockingTimeMs: number;
 }
 
+/** One figure of several runs: the median, with the lowest and highest run beside it. */
+function spread(values: number[], format: (value: number) => string): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  if (sorted.length === 1) return format(median);
+  return `${format(median)} [${format(sorted[0]!)}–${format(sorted.at(-1)!)}]`;
+}
+
 /**
- * Lighthouse's default mobile profile (emulated phone, simulated slow 4G and CPU slowdown),
- * performance and accessibility only, driving the system Chromium.
+ * One Lighthouse run. Lighthouse sometimes fails to record the trace (NO_NAVSTART, mostly on a
+ * busy machine) and then reports zeros: such a run is done again, twice at most, and said so.
  */
-async function runLighthouse(urls: string[], chromePath: string): Promise<Map<string, LighthouseFigures>> {
+async function measure(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url} three times: ${failure.code} ${failure.message}`);
+    console.log(`Lighthouse: ${failure.code} on ${url}; running it again`);
+  }
+}
+
+/**
+ * Lighthouse's default mobile profile (emulated phone, simulated slow 4G and CPU slowdown), all
+ * four categories, driving the system Chromium. Each page is measured `runs` times, pages taking
+ * turns, so that a burst of load on the shared machine does not land on one page only. When
+ * `reportDir` is set, every run's full JSON report is written there (to read the audits behind a
+ * score: main-thread work, long tasks, the LCP element…).
+ */
+async function runLighthouse(
+  pages: Record<string, string>,
+  runs: number,
+  reportDir: string | undefined,
+  chromePath: string,
+): Promise<Map<string, LighthouseFigures[]>> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: chromiumFlags.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
   });
-  const figures = new Map<string, LighthouseFigures>();
+  const figures = new Map<string, LighthouseFigures[]>(Object.keys(pages).map((name) => [name, []]));
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   try {
-    for (const url of urls) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { categories, audits } = result.lhr;
-      figures.set(url, {
-        performance: Math.round((categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-        largestContentfulPaintMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-        cumulativeLayoutShift: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-        totalBlockingTimeMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
-      });
+    for (let run = 1; run <= runs; run++) {
+      for (const [name, url] of Object.entries(pages)) {
+        const result = await measure(url, chrome.port);
+        if (reportDir) {
+          const file = `${name.replace(/\W+/g, '-')}-${run}.json`;
+          writeFileSync(path.join(reportDir, file), JSON.stringify(result.lhr, null, 1));
+        }
+        const { audits } = result.lhr;
+        const scores = Object.fromEntries(
+          categories.map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)]),
+        ) as LighthouseFigures['scores'];
+        figures.get(name)!.push({
+          scores,
+          largestContentfulPaintMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          cumulativeLayoutShift: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+          totalBlockingTimeMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        });
+      }
     }
   } finally {
     await chrome.kill();
@@ -46,7 +88,10 @@ async function runLighthouse(urls: string[], chromePath: string): Promise<Map<st
   return figures;
 }
 
-/** Part `lighthouse`: the mobile profile on Home and on one robot page. */
+/**
+ * Part `lighthouse`: the mobile profile on Home and on one robot page. LIGHTHOUSE_RUNS (default 3)
+ * runs per page; LIGHTHOUSE_REPORT_DIR keeps the JSON reports.
+ */
 export async function printLighthouse(origin: string): Promise<void> {
   let chromePath: string;
   try {
@@ -55,24 +100,43 @@ export async function printLighthouse(origin: string): Promise<void> {
     console.log(`Lighthouse: not run. ${(error as Error).message}`);
     return;
   }
+  const runsText = process.env.LIGHTHOUSE_RUNS ?? '3';
+  const runs = Number(runsText);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`LIGHTHOUSE_RUNS must be a whole number of at least 1 (got ${JSON.stringify(runsText)})`);
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR || undefined;
   const pages = { Home: `${origin}/`, 'robot page': `${origin}/robots/${await firstRobotSlug(origin)}` };
-  const figures = await runLighthouse(Object.values(pages), chromePath);
-  const rows = Object.entries(pages).map(([name, url]) => {
-    const result = figures.get(url)!;
+  const figures = await runLighthouse(pages, runs, reportDir, chromePath);
+  const whole = (value: number) => String(value);
+  const rows = Object.keys(pages).map((name) => {
+    const results = figures.get(name)!;
     return [
       name,
-      String(result.performance),
-      String(result.accessibility),
-      formatNumber(result.largestContentfulPaintMs),
-      result.cumulativeLayoutShift.toFixed(3),
-      formatNumber(result.totalBlockingTimeMs),
+      ...categories.map((category) =>
+        spread(
+          results.map((result) => result.scores[category]),
+          whole,
+        ),
+      ),
+      spread(
+        results.map((result) => result.largestContentfulPaintMs),
+        (value) => formatNumber(value),
+      ),
+      spread(
+        results.map((result) => result.cumulativeLayoutShift),
+        (value) => value.toFixed(3),
+      ),
+      spread(
+        results.map((result) => result.totalBlockingTimeMs),
+        (value) => formatNumber(value),
+      ),
     ];
   });
-  const columns = ['page', 'performance', 'accessibility', 'LCP ms', 'CLS', 'TBT ms'].map((title, index) => ({
+  const columns = ['page', ...categories, 'LCP ms', 'CLS', 'TBT ms'].map((title, index) => ({
     title,
     alignRight: index > 0,
   }));
   console.log(
-    `Lighthouse (mobile profile: emulated phone, simulated slow 4G, 4x CPU slowdown)\n${formatTable(columns, rows)}`,
+    `Lighthouse (mobile profile: emulated phone, simulated slow 4G, 4x CPU slowdown), ${runs} run(s) per page, median [lowest–highest]${reportDir ? `; JSON reports in ${reportDir}` : ''}\n${formatTable(columns, rows)}`,
   );
 }

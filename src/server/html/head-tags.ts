@@ -1,3 +1,4 @@
+import { imageSrcSet } from '../../shared/image-variants.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { escapeHtml } from '../text/escape-html.js';
 
@@ -63,4 +64,18 @@ export function headTags(meta: PageMeta, publicUrl: string): string {
   ]
     .filter(Boolean)
     .join('\n    ');
+}
+
+/**
+ * The preload of the page's largest picture (the robot's, the first hero banner), so that the
+ * browser fetches it with the scripts rather than after them, first among images. An uploaded
+ * photo is preloaded as the same WebP variant its `<img srcset sizes>` will pick; `sizes` must be
+ * the one the page's `<img>` has.
+ */
+export function imagePreloadTag(url: string, sizes: string): string {
+  const srcSet = imageSrcSet(url);
+  const choice = srcSet
+    ? `imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}"`
+    : `href="${escapeHtml(url)}"`;
+  return `\n    <link rel="preload" as="image" ${choice} fetchpriority="high">`;
 }

@@ -4,8 +4,10 @@ import { contentPageSlugOf } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
-import type { Robot } from '../../shared/schemas/catalogue.js';
+import { imageSizes } from '../../shared/image-variants.js';
+import type { HeroBanner, Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
+import { youtubeVideoId } from '../../shared/youtube-id.js';
 import { errorBody } from '../http/error-handler.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
 import type { BannersService } from '../modules/banners/banners.service.js';
@@ -15,7 +17,7 @@ import type { SettingsService } from '../modules/settings/settings.service.js';
 import { jsonForScript, textFromHtml } from '../text/escape-html.js';
 import { chooseLanguage } from '../text/language.js';
 import { browserCatalogue, pageTitle, shopTagline } from '../text/server-strings.js';
-import { absoluteUrl, headTags, metaFromSettings } from './head-tags.js';
+import { absoluteUrl, headTags, imagePreloadTag, metaFromSettings } from './head-tags.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {
@@ -75,6 +77,23 @@ function siteStructuredData(siteName: string, publicUrl: string): string {
 }
 
 /**
+ * The picture of Home's first hero slide, if that slide is a picture. The storefront shows a
+ * banner only if it can (web/features/banners/banner-slides.ts): an image with an address, a
+ * YouTube address with a video id; the first of those is the first slide.
+ */
+function firstSlideImage(banners: readonly HeroBanner[]): string | null {
+  for (const banner of banners) {
+    const address = banner.content_url.trim();
+    if (banner.type === 'image' && address !== '') return address;
+    if (banner.type !== 'image' && youtubeVideoId(address) !== null) return null;
+  }
+  return null;
+}
+
+/** The stock picture of a robot without one (web/features/catalogue/components/robot-picture.tsx). */
+const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';
+
+/**
  * Where a request for a robot's page should go instead, if anywhere: the SPEC address of an
  * active robot (`/RobotDetail?robotId=<id>`), a former slug, or an odd spelling of the current
  * one (`/Robots/Orion-EA/`) all move permanently to `/robots/<slug>`, other query parameters
@@ -128,6 +147,8 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     // JavaScript bundle, which then carries neither language.
     const data: Record<string, unknown> = { settings, messages: { lang, catalogue: browserCatalogue(lang) } };
     let linkedData = '';
+    // The page's largest picture, fetched with the scripts instead of after them (head-tags.ts).
+    let preload = '';
     if (page === 'Home') {
       const [categories, robots, banners] = await Promise.all([
         catalogue.listActiveCategories(),
@@ -136,6 +157,8 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       ]);
       Object.assign(data, { categories, robots, banners });
       linkedData = siteStructuredData(settings.site_name, publicUrl);
+      const hero = firstSlideImage(banners);
+      if (hero) preload = imagePreloadTag(hero, imageSizes.banner);
     } else if (page === 'RobotDetail' && robot) {
       data.robot = robot;
       const description = textFromHtml(robot.description) || meta.description;
@@ -146,13 +169,19 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
         image: robot.image_url || meta.image,
       };
       linkedData = productStructuredData(robot, description, meta.url, publicUrl, settings.site_name);
+      preload = imagePreloadTag(robot.image_url || ROBOT_FALLBACK_IMAGE, imageSizes.robotPicture);
     } else if (contentPageSlugOf(page)) {
       // A link preview of the terms, say, shows the start of the terms, not the shop's slogan.
       const stored = await deps.pages.find(contentPageSlugOf(page)!);
       const description = textFromHtml(stored?.content ?? '', 200);
       if (description) meta = { ...meta, description };
     }
-    return shell!.render({ lang, head: headTags(meta, publicUrl) + linkedData, data });
+    return shell!.render({
+      lang,
+      head: headTags(meta, publicUrl) + linkedData,
+      lateHead: preload + shell!.pageScripts(page),
+      data,
+    });
   };
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {

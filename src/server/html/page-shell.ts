@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { jsonForScript } from '../text/escape-html.js';
+import path from 'node:path';
+import type { PageName } from '../../shared/pages.js';
+import { escapeHtml, jsonForScript } from '../text/escape-html.js';
 
 export interface ShellContent {
   lang: string;
   head: string;
+  /**
+   * Tags for the end of the head, after the entry's script and stylesheet, which the browser
+   * should ask for first: the page's largest picture and its chunks.
+   */
+  lateHead?: string;
   /** First data for the page, read by the browser before it calls the API. */
   data: unknown;
 }
@@ -14,7 +21,10 @@ export interface ShellContent {
  * `<!--app-data-->`.
  */
 export class PageShell {
-  private constructor(private readonly parts: [string, string, string]) {}
+  private constructor(
+    private readonly parts: [string, string, string],
+    private readonly manifest: ViteManifest,
+  ) {}
 
   static async load(indexFile: string): Promise<PageShell | null> {
     let html: string;
@@ -25,7 +35,27 @@ export class PageShell {
     }
     const [beforeHead, rest] = splitOnce(html, '<!--app-head-->', indexFile);
     const [middle, afterData] = splitOnce(rest, '<!--app-data-->', indexFile);
-    return new PageShell([beforeHead, middle, afterData]);
+    return new PageShell([beforeHead, middle, afterData], await readManifest(path.dirname(indexFile)));
+  }
+
+  /**
+   * `<link rel="modulepreload">` for the chunks of a storefront page (src/web/pages/<page>.tsx)
+   * that the entry does not already load. The entry imports each page lazily, once it runs: named
+   * in the HTML, they download beside the entry instead of after it, a round trip less before the
+   * page's first paint.
+   */
+  pageScripts(page: PageName): string {
+    const pageKey = `pages/${page.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}.tsx`;
+    if (!this.manifest[pageKey]) return '';
+    const loaded = new Set<string>();
+    const entry = Object.keys(this.manifest).find((key) => this.manifest[key]!.isEntry);
+    if (entry) collectImports(this.manifest, entry, loaded);
+    const chunks = new Set<string>();
+    collectImports(this.manifest, pageKey, chunks);
+    return [...chunks]
+      .filter((key) => !loaded.has(key))
+      .map((key) => `\n    <link rel="modulepreload" crossorigin href="/${escapeHtml(this.manifest[key]!.file)}">`)
+      .join('');
   }
 
   /** The built app's stylesheet links, for pages the server writes entirely (Our Products). */
@@ -39,7 +69,7 @@ export class PageShell {
     return (
       beforeHead.replace(/<html lang="[^"]*"/, `<html lang="${content.lang}"`) +
       content.head +
-      middle +
+      (content.lateHead ? middle.replace('</head>', `${content.lateHead}\n  </head>`) : middle) +
       data +
       afterData
     );
@@ -50,4 +80,23 @@ function splitOnce(text: string, marker: string, file: string): [string, string]
   const index = text.indexOf(marker);
   if (index < 0) throw new Error(`${file} lacks the ${marker} placeholder`);
   return [text.slice(0, index), text.slice(index + marker.length)];
+}
+
+/** Vite's build manifest (build.manifest in vite.config.ts): each source's chunk and its static imports. */
+type ViteManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/** The manifest beside the built index.html, or none (a test's hand-written index.html has none). */
+async function readManifest(webRoot: string): Promise<ViteManifest> {
+  try {
+    return JSON.parse(await readFile(path.join(webRoot, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+  } catch {
+    return {};
+  }
+}
+
+/** `key` and every chunk it imports statically, directly or not. */
+function collectImports(manifest: ViteManifest, key: string, into: Set<string>): void {
+  if (into.has(key) || !manifest[key]) return;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) collectImports(manifest, imported, into);
 }

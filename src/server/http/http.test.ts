@@ -113,6 +113,18 @@ describe('HTTP layer', () => {
     });
   });
 
+  it('preloads the largest picture of Home and of a robot page', async () => {
+    const home = (await shop.app.inject('/')).body;
+    const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(home)![1]!);
+    const [first] = data.banners as Array<{ type: string; content_url: string }>;
+    expect(first!.type).toBe('image');
+    expect(home).toContain(`<link rel="preload" as="image" href="${first!.content_url}" fetchpriority="high">`);
+
+    const robot = (await shop.app.inject('/api/robots')).json<Robot[]>()[0]!;
+    const page = (await shop.app.inject(`/robots/${robot.slug}`)).body;
+    expect(page).toContain(`<link rel="preload" as="image" href="${robot.image_url}" fetchpriority="high">`);
+  });
+
   it('gives each page its own title, and a legal page its own description, in the page’s language', async () => {
     const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
     const site = escapeHtml(DEFAULT_SITE_NAME);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { HeroCarousel } from '../features/banners/components/hero-carousel';
@@ -23,14 +24,20 @@ function HomeIntro({ title, description }: { title: string; description: string 
   );
 }
 
+// The session's answer, which comes after the first paint, re-renders Home: the carousel and the
+// catalogue (every card) render again only if what they are given changed, which keeps that
+// answer from costing a long task on a phone.
+const Hero = memo(HeroCarousel);
+const Catalogue = memo(RobotCatalogue);
+
 export default function HomePage() {
   const { data: settings } = usePublicSettings();
   const { user } = useCurrentUser();
   return (
     <div className="page-container flex flex-col gap-8 py-10">
-      <HeroCarousel />
+      <Hero />
       <HomeIntro title={settings?.hero_title.trim() ?? ''} description={settings?.hero_description.trim() ?? ''} />
-      <RobotCatalogue isSignedIn={user !== null} />
+      <Catalogue isSignedIn={user !== null} />
     </div>
   );
 }

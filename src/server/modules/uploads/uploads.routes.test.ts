@@ -1,9 +1,19 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withShop, type Shop } from '../../../../tests/support/shop.js';
 import { testDialects } from '../../../../tests/support/test-app.js';
 
+/** A real photo `width` pixels wide (8:3, like a banner), which the variants are made of. */
+function photo(width: number, format: 'png' | 'jpeg'): Promise<Buffer> {
+  const height = Math.round((width * 3) / 8);
+  return sharp({ create: { width, height, channels: 3, background: { r: 16, g: 185, b: 129 } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** Only a PNG's signature: it passes the type check but does not decode. */
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
 function multipartBody(filename: string, content: Buffer, field = 'file') {
@@ -46,6 +56,40 @@ describe.each(testDialects)('public image uploads on %s', (dialect) => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('makes WebP variants of an uploaded photo at 400, 800, 1200 and 1600 pixels, never enlarged', async () => {
+    const wide = await upload('banner.png', await photo(2000, 'png'), 'banner');
+    expect(wide.statusCode).toBe(201);
+    const { url } = wide.json<{ url: string }>();
+    const base = url.replace(/\.png$/, '');
+    for (const width of [400, 800, 1200, 1600]) {
+      const served = await shop.app.inject(`${base}-${width}w.webp`);
+      expect(served.statusCode, `${width}w`).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, Math.round((width * 3) / 8)]);
+    }
+
+    // A photo 600 pixels wide: the wider variants are the photo at its own size.
+    const narrow = await upload('robot.jpg', await photo(600, 'jpeg'));
+    const narrowBase = narrow.json<{ url: string }>().url.replace(/\.jpg$/, '');
+    const widths = [];
+    for (const width of [400, 800, 1200, 1600])
+      widths.push((await sharp((await shop.app.inject(`${narrowBase}-${width}w.webp`)).rawPayload).metadata()).width);
+    expect(widths).toEqual([400, 600, 600, 600]);
+  });
+
+  it('sends the address of a variant never made to its original, and of no original to a 404', async () => {
+    // The signature-only PNG is stored but does not decode: it has no variants.
+    const { url } = (await upload('broken.png', PNG)).json<{ url: string }>();
+    const variant = await shop.app.inject(url.replace(/\.png$/, '-800w.webp'));
+    expect(variant.statusCode).toBe(302);
+    expect(variant.headers.location).toBe(url);
+    expect(variant.headers['cache-control']).toBe('public, max-age=86400');
+    const orphan = await shop.app.inject('/files/public/images/00000000-0000-4000-8000-000000000000-800w.webp');
+    expect(orphan.statusCode).toBe(404);
   });
 
   it('refuses an 11 MB image, a .php renamed .png, a ../ name and a type the field does not take, leaving nothing', async () => {

@@ -9,12 +9,15 @@ import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaT
 import type { AuditPort } from '../../http/audit-port.js';
 import { assertStorageKey, type Storage } from '../../storage/storage.js';
 import { cleanFileName, withoutHiddenCharacters } from '../../text/file-names.js';
+import { imageVariantPath } from '../../../shared/image-variants.js';
 import { sniffImageType, SNIFF_BYTES } from './image-sniffer.js';
+import { makePhotoVariants, PHOTO_TYPES } from './photo-variants.js';
 
 // SPEC §5's messages, for every image upload.
 const WRONG_TYPE = 'Invalid file type. Please upload a valid image file (JPEG, PNG, GIF, WebP, or SVG).';
 const TOO_LARGE = 'File too large. Please upload an image smaller than 10MB.';
 const YEAR_SECONDS = 365 * 24 * 3600;
+const DAY_SECONDS = 24 * 3600;
 
 const mimeOfExtension = new Map<string, string>(Object.values(imageTypes).map((type) => [type.extension, type.mime]));
 
@@ -60,6 +63,29 @@ async function sniffed(source: Readable): Promise<{ type: ImageType | null; body
   return { type: sniffImageType(head), body: Readable.from(everything()) };
 }
 
+/** The stored original of a variant's key (`public/images/<id>-<width>w.webp`), if it exists. */
+async function originalOfVariant(storage: Storage, key: string): Promise<string | null> {
+  const name = /^(public\/images\/[0-9a-f-]{36})-\d+w\.webp$/.exec(key)?.[1];
+  if (!name) return null;
+  for (const type of PHOTO_TYPES) {
+    const original = `${name}.${imageTypes[type].extension}`;
+    if (await storage.stat(original)) return original;
+  }
+  return null;
+}
+
+/** The stream as it passes, its bytes kept in `chunks` (bounded by the storage's own size limit). */
+function keepingBytes(source: Readable, chunks: Buffer[]): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of source) {
+        chunks.push(chunk as Buffer);
+        yield chunk as Buffer;
+      }
+    })(),
+  );
+}
+
 /** Public images (robot pictures, banners, editor images, logo, favicon, social image). */
 export function uploadsRoutes(storage: Storage, audit: AuditPort): FastifyPluginAsyncZod {
   return async (app) => {
@@ -93,8 +119,21 @@ export function uploadsRoutes(storage: Storage, audit: AuditPort): FastifyPlugin
           const { type, body } = await sniffed(file.file);
           const allowed: readonly ImageType[] = imageKinds[request.query.kind];
           if (type === null || !allowed.includes(type)) throw new UnsupportedMediaTypeError(WRONG_TYPE);
-          const key = `public/images/${randomUUID()}.${imageTypes[type].extension}`;
-          await storage.put(key, body, { maxBytes: IMAGE_MAX_BYTES, contentType: imageTypes[type].mime });
+          const name = `public/images/${randomUUID()}`;
+          const key = `${name}.${imageTypes[type].extension}`;
+          const photo = PHOTO_TYPES.includes(type) ? ([] as Buffer[]) : null;
+          await storage.put(key, photo ? keepingBytes(body, photo) : body, {
+            maxBytes: IMAGE_MAX_BYTES,
+            contentType: imageTypes[type].mime,
+          });
+          // The smaller WebP copies the storefront's srcset names, made now rather than on a
+          // visitor's request. A photo that does not decode keeps its original alone: the
+          // variants' addresses then lead to it (below).
+          const variants = photo ? await makePhotoVariants(Buffer.concat(photo)) : null;
+          for (const variant of variants ?? [])
+            await storage.put(imageVariantPath(name, variant.width), Readable.from([variant.body]), {
+              contentType: 'image/webp',
+            });
           const url = `/files/${key}`;
           await audit.record({
             actor: request.user!,
@@ -125,7 +164,13 @@ export function uploadsRoutes(storage: Storage, audit: AuditPort): FastifyPlugin
         throw new NotFoundError();
       }
       const file = mime ? await storage.open(key) : null;
-      if (!file || !mime) throw new NotFoundError();
+      if (!file || !mime) {
+        // A variant that was never made (a photo uploaded before variants existed, or one that
+        // did not decode) is its original: the storefront's srcset names variants of every photo.
+        const original = file || !mime ? null : await originalOfVariant(storage, key);
+        if (!original) throw new NotFoundError();
+        return reply.header('cache-control', `public, max-age=${DAY_SECONDS}`).redirect(`/files/${original}`, 302);
+      }
       return (
         reply
           .type(mime)

@@ -1,5 +1,6 @@
 import type { Slide } from '../banner-slides';
 import { usePageLoaded } from '../use-page-loaded';
+import { imageSizes, imageSrcSet } from '../../../../shared/image-variants.js';
 import { youtubeEmbedUrl } from '../../../../shared/youtube-id.js';
 
 /** The banners' frame is 8:3 (1600 x 600); the size is stated so the browser reserves it. */
@@ -33,9 +34,13 @@ function YoutubeSlide({ videoId, title, current }: { videoId: string; title: str
 
 export function BannerSlide({ slide, current, first }: BannerSlideProps) {
   if (slide.kind === 'youtube') return <YoutubeSlide videoId={slide.videoId} title={slide.title} current={current} />;
+  // An uploaded photo in the WebP width of the screen; the server's head preloads the first one.
+  const srcSet = imageSrcSet(slide.src);
   return (
     <img
       src={slide.src}
+      srcSet={srcSet}
+      sizes={srcSet && imageSizes.banner}
       alt={slide.title}
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}

@@ -1,5 +1,5 @@
 import { ArrowLeft, TrendingUp } from 'lucide-react';
-import { useId } from 'react';
+import { memo, startTransition, useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { RichText } from '../../../components/ui/rich-text';
@@ -25,7 +25,11 @@ type RobotDetailViewProps = {
  */
 export function RobotDetailView({ robot, categoryName, access, trial }: RobotDetailViewProps) {
   const { t, i18n } = useTranslation();
-  const descriptionId = useId();
+  // The first paint is the picture, the name and the order card; the long read below them (the
+  // sanitised description, the specifications, the track record) renders right after, as a
+  // transition React can split into short tasks, so the page answers taps sooner on a phone.
+  const [belowFold, setBelowFold] = useState(false);
+  useEffect(() => startTransition(() => setBelowFold(true)), []);
   return (
     <div className="page-container py-8 sm:py-10">
       <Link
@@ -65,20 +69,34 @@ export function RobotDetailView({ robot, categoryName, access, trial }: RobotDet
           <OrderCard robot={robot} access={access} trial={trial} />
           <LivePerformanceCard robot={robot} />
         </aside>
-        <section aria-labelledby={descriptionId} className="rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6">
-          <h2 id={descriptionId} className="text-xl font-semibold text-white">
-            {t('robotDetail.description')}
-          </h2>
-          <RichText
-            html={robot.description}
-            className="mt-4"
-            fallback={<p className="mt-4 text-slate-300">{t('common.noValue')}</p>}
-          />
-        </section>
-        <TechnicalSpecs robot={robot} />
-        {/* The whole width: its chart, figures and monthly table need it. */}
-        <TrackRecordSection robot={robot} className="lg:col-span-2" />
+        {belowFold && <LongRead robot={robot} />}
       </div>
     </div>
   );
 }
+
+/**
+ * The description, the specifications and the track record: they depend on the robot only, so the
+ * session's answer (which re-renders the order card) does not render them again.
+ */
+const LongRead = memo(function LongRead({ robot }: { robot: Robot }) {
+  const { t } = useTranslation();
+  const descriptionId = useId();
+  return (
+    <>
+      <section aria-labelledby={descriptionId} className="rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6">
+        <h2 id={descriptionId} className="text-xl font-semibold text-white">
+          {t('robotDetail.description')}
+        </h2>
+        <RichText
+          html={robot.description}
+          className="mt-4"
+          fallback={<p className="mt-4 text-slate-300">{t('common.noValue')}</p>}
+        />
+      </section>
+      <TechnicalSpecs robot={robot} />
+      {/* The whole width: its chart, figures and monthly table need it. */}
+      <TrackRecordSection robot={robot} className="lg:col-span-2" />
+    </>
+  );
+});

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { imageSizes, imageSrcSet } from '../../../../shared/image-variants.js';
 
 export const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';
 
@@ -17,9 +18,13 @@ type RobotImageProps = {
 export function RobotImage({ src, alt, eager }: RobotImageProps) {
   const [failed, setFailed] = useState(false);
   const shown = src && !failed ? src : ROBOT_FALLBACK_IMAGE;
+  // An uploaded photo in the WebP width of a card, rather than the owner's full-size file.
+  const srcSet = imageSrcSet(shown);
   return (
     <img
       src={shown}
+      srcSet={srcSet}
+      sizes={srcSet && imageSizes.robotCard}
       alt={alt}
       width={WIDTH}
       height={HEIGHT}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { imageSizes, imageSrcSet } from '../../../../shared/image-variants.js';
 
 /** The stock illustration of a robot without a picture (the catalogue shows the same one). */
 export const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';
@@ -6,13 +7,18 @@ export const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';
 /**
  * The robot's picture at the top of its page, likely the largest paint: it loads first. Its 16:9
  * frame is reserved before the file arrives; a missing or broken file shows the fallback. The
- * picture is shown whole (contained, not cropped): text an owner put in it stays readable.
+ * picture is shown whole (contained, not cropped): text an owner put in it stays readable. An
+ * uploaded photo comes in the WebP width that fits the screen; the server's head preloads the same.
  */
 export function RobotPicture({ src, alt }: { src: string | null; alt: string }) {
   const [failed, setFailed] = useState(false);
+  const shown = src && !failed ? src : ROBOT_FALLBACK_IMAGE;
+  const srcSet = imageSrcSet(shown);
   return (
     <img
-      src={src && !failed ? src : ROBOT_FALLBACK_IMAGE}
+      src={shown}
+      srcSet={srcSet}
+      sizes={srcSet && imageSizes.robotPicture}
       alt={alt}
       width={640}
       height={360}

@@ -1,15 +1,11 @@
 import { FlaskConical } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Trans, useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
-import { AdminDialog } from '../../../components/admin/admin-dialog';
-import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
-import { errorCodeOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link } from '../../../lib/router';
 import { useOrders } from '../api/get-orders';
-import { useStartTrial } from '../api/start-trial';
 import { useTrialEnded } from '../use-trial-ended';
 
 type TrialOfferProps = {
@@ -21,6 +17,8 @@ type TrialOfferProps = {
 
 const linkClass = 'text-emerald-300 underline hover:text-emerald-200';
 
+const StartTrialDialog = lazy(() => import('./start-trial-dialog'));
+
 /**
  * "Try free for N days" on a robot's page (decision 0020): a visitor signs in first; a client who
  * had the trial sees when it ends (or ended) instead; the others confirm the Terms and start it,
@@ -29,6 +27,9 @@ const linkClass = 'text-emerald-300 underline hover:text-emerald-200';
 export function TrialOffer({ robot, isSignedIn, onSignIn }: TrialOfferProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on (not before, so its chunk loads on demand; not only while
+  // open, so that the dialog's closing animation and state behave as before).
+  const [opened, setOpened] = useState(false);
   if (robot.trial_days === null) return null;
   const label = t('trials.offer.button', { count: robot.trial_days });
   if (!isSignedIn)
@@ -41,12 +42,23 @@ export function TrialOffer({ robot, isSignedIn, onSignIn }: TrialOfferProps) {
   return (
     <>
       <OwnTrialOr robotId={robot.id}>
-        <button type="button" onClick={() => setOpen(true)} className={buttonClass('secondary', 'w-full')}>
+        <button
+          type="button"
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+          className={buttonClass('secondary', 'w-full')}
+        >
           <FlaskConical aria-hidden="true" className="size-5" />
           {label}
         </button>
       </OwnTrialOr>
-      <StartTrialDialog robot={robot} days={robot.trial_days} open={open} onOpenChange={setOpen} />
+      {opened && (
+        <Suspense fallback={null}>
+          <StartTrialDialog robot={robot} days={robot.trial_days} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -68,111 +80,5 @@ function OwnTrialOr({ robotId, children }: { robotId: string; children: React.Re
         components={{ orders: <Link to="/Dashboard" className={linkClass} /> }}
       />
     </p>
-  );
-}
-
-function StartTrialDialog({
-  robot,
-  days,
-  open,
-  onOpenChange,
-}: {
-  robot: Pick<Robot, 'id' | 'name'>;
-  days: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const start = useStartTrial();
-  const [terms, setTerms] = useState(false);
-  const [termsMissing, setTermsMissing] = useState(false);
-  const termsId = useId();
-  const close = (next: boolean) => {
-    if (start.isPending) return;
-    if (!next) start.reset();
-    onOpenChange(next);
-  };
-  const submit = () => {
-    if (!terms) {
-      setTermsMissing(true);
-      return;
-    }
-    start.mutate(
-      { robot_id: robot.id, terms_accepted: true },
-      {
-        onSuccess: () => {
-          onOpenChange(false);
-          navigate('/Dashboard');
-        },
-      },
-    );
-  };
-  const failure = start.isError
-    ? errorCodeOf(start.error) === 'trial_taken'
-      ? t('trials.start.taken')
-      : errorCodeOf(start.error) === 'trial_unavailable'
-        ? t('trials.start.unavailable')
-        : t('trials.start.failed')
-    : null;
-  return (
-    <AdminDialog
-      open={open}
-      onOpenChange={close}
-      title={t('trials.start.title', { robot: robot.name, count: days })}
-      size="sm"
-    >
-      <p className="text-slate-300">{t('trials.start.description', { count: days })}</p>
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-start gap-3">
-          <input
-            id={termsId}
-            type="checkbox"
-            checked={terms}
-            aria-invalid={termsMissing ? true : undefined}
-            aria-describedby={termsMissing ? `${termsId}-error` : undefined}
-            onChange={(event) => {
-              setTerms(event.target.checked);
-              setTermsMissing(false);
-            }}
-            className="mt-1 size-4 shrink-0 accent-emerald-500"
-          />
-          <label htmlFor={termsId} className="text-sm text-slate-300">
-            <Trans
-              i18nKey="orders.configuration.terms"
-              components={{
-                terms: <a href="/Terms" target="_blank" rel="noopener" className={linkClass} />,
-                risk: <a href="/RiskDisclosure" target="_blank" rel="noopener" className={linkClass} />,
-              }}
-            />
-          </label>
-        </div>
-        {termsMissing && (
-          <p id={`${termsId}-error`} className="text-sm text-red-300">
-            {t('orders.validation.termsRequired')}
-          </p>
-        )}
-      </div>
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          onClick={() => close(false)}
-          disabled={start.isPending}
-          className={buttonClass('secondary')}
-        >
-          {t('trials.start.notNow')}
-        </button>
-        <button
-          type="button"
-          onClick={submit}
-          disabled={start.isPending}
-          aria-busy={start.isPending}
-          className={buttonClass('primary')}
-        >
-          {t('trials.start.confirm')}
-        </button>
-      </div>
-    </AdminDialog>
   );
 }
