@@ -13,7 +13,7 @@ interface FirstLoad {
  * built index.html and every chunk it imports statically (the modulepreload links). Lazy pages
  * and the admin are not part of it.
  */
-function measureFirstLoad(webRoot: string): FirstLoad {
+export function measureFirstLoad(webRoot: string): FirstLoad {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const scripts = [
     ...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g),
