@@ -1,9 +1,22 @@
-import type { CurrentUser } from '../../shared/schemas/users.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
+/**
+ * Who acted: an administrator, or the shop itself with no account (the payment workflow's
+ * callbacks, the unpaid-order expiry, an automatic delivery), named by one of AUDIT_SYSTEM_ACTORS.
+ */
+export interface AuditActor {
+  id: string | null;
+  email: string;
+}
+
+/** The names the log gives the shop's own actors; the Activity page translates them. */
+export const AUDIT_SYSTEM_ACTORS = { workflow: 'payment workflow', shop: 'system' } as const;
+
 export interface AuditRecord {
-  actor: Pick<CurrentUser, 'id' | 'email'>;
+  actor: AuditActor;
   action: string;
   resource: string;
   recordId?: string | null;
@@ -17,7 +30,11 @@ export interface AuditRecord {
  * names this port instead of importing modules/audit, which implements it (AuditLog).
  */
 export interface AuditPort {
-  record(entry: AuditRecord): Promise<void>;
+  /**
+   * Writes one entry; given `db`, a transaction, the entry is written in it, so that it commits or
+   * rolls back with the change it describes.
+   */
+  record(entry: AuditRecord, db?: Kysely<Database>): Promise<void>;
   /** The fields of `fields` whose value differs between `before` and `after`, as the log shows them. */
   changes(before: Record<string, unknown> | null, after: Record<string, unknown>, fields: Iterable<string>): Changes;
 }

@@ -16,7 +16,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
-export const auditQuerySchema = z.object({
+const auditFilterFields = z.object({
   resource: z.string().trim().max(50).optional(),
   action: z.string().trim().max(50).optional(),
   /** Part of the actor's email address. */
@@ -24,9 +24,24 @@ export const auditQuerySchema = z.object({
   /** Inclusive day bounds, yyyy-mm-dd. */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(25),
 });
+
+export const AUDIT_RANGE_MESSAGE = 'The start date must be on or before the end date.';
+
+/** A range that ends before it starts finds nothing: it is a mistake, said as one. */
+function inOrder(range: { from?: string | undefined; to?: string | undefined }): boolean {
+  return !range.from || !range.to || range.from <= range.to;
+}
+
+/** The filters of the CSV export. */
+export const auditFilterSchema = auditFilterFields.refine(inOrder, { path: ['to'], message: AUDIT_RANGE_MESSAGE });
+
+export const auditQuerySchema = auditFilterFields
+  .extend({
+    page: z.coerce.number().int().min(0).max(100_000).default(0),
+    pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(25),
+  })
+  .refine(inOrder, { path: ['to'], message: AUDIT_RANGE_MESSAGE });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditPageSchema = z.object({ rows: z.array(auditEntrySchema), total: z.number().int() });

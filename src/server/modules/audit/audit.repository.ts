@@ -8,8 +8,9 @@ export type NewAuditRow = Omit<AuditLogTable, 'id' | 'created_at'>;
 export class AuditRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: NewAuditRow): Promise<void> {
-    await this.db
+  /** `db`: a transaction of the change the row describes, or the app's database. */
+  async insert(row: NewAuditRow, db: Kysely<Database> = this.db): Promise<void> {
+    await db
       .insertInto('audit_log')
       .values({ id: randomUUID(), ...row, created_at: new Date().toISOString() })
       .execute();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditPageSchema, auditQuerySchema } from '../../../shared/schemas/audit.js';
+import { auditFilterSchema, auditPageSchema, auditQuerySchema } from '../../../shared/schemas/audit.js';
 import { csvFile } from '../../http/csv-file.js';
 import type { AuditLog } from './audit.service.js';
 
@@ -14,7 +14,7 @@ export function auditRoutes(audit: AuditLog): FastifyPluginAsyncZod {
       '/api/admin/audit/export',
       {
         config: { access: 'admin' },
-        schema: { querystring: auditQuerySchema.omit({ page: true, pageSize: true }), response: { 200: csvFile } },
+        schema: { querystring: auditFilterSchema, response: { 200: csvFile } },
       },
       async (request, reply) => {
         const day = new Date().toISOString().slice(0, 10);

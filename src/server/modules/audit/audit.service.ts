@@ -57,16 +57,19 @@ function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
 export class AuditLog implements AuditPort {
   constructor(private readonly audit: AuditRepository) {}
 
-  async record(entry: AuditRecord): Promise<void> {
-    await this.audit.insert({
-      actor_id: entry.actor.id,
-      actor_email: entry.actor.email,
-      action: entry.action,
-      resource: entry.resource,
-      record_id: entry.recordId ?? null,
-      summary: (entry.summary ?? '').slice(0, 300),
-      changes: JSON.stringify(entry.changes ?? {}),
-    });
+  async record(entry: AuditRecord, db?: Kysely<Database>): Promise<void> {
+    await this.audit.insert(
+      {
+        actor_id: entry.actor.id,
+        actor_email: entry.actor.email,
+        action: entry.action,
+        resource: entry.resource,
+        record_id: entry.recordId ?? null,
+        summary: (entry.summary ?? '').slice(0, 300),
+        changes: JSON.stringify(entry.changes ?? {}),
+      },
+      db,
+    );
   }
 
   changes(before: Record<string, unknown> | null, after: Record<string, unknown>, fields: Iterable<string>): Changes {

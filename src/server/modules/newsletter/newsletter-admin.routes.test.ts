@@ -165,7 +165,8 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       expect(response.statusCode).toBe(409);
       expect(response.json().error).toEqual({
         code: 'newsletter_not_configured',
-        message: "Webhook newsletter non configuré. Veuillez configurer l'URL dans les paramètres.",
+        message:
+          "Webhook newsletter non configuré. Veuillez configurer l'URL dans les paramètres. Ou définissez SMTP_URL sur le serveur pour l'envoyer par e-mail.",
       });
     });
 

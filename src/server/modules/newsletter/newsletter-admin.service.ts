@@ -23,6 +23,8 @@ import type { TemplatesRepository } from './templates.repository.js';
 /** SPEC §8 newsletter management messages, verbatim; the web app shows them in the reader's language by code. */
 const SEND_ERROR_PREFIX = "Erreur lors de l'envoi: ";
 const NOT_CONFIGURED = "Webhook newsletter non configuré. Veuillez configurer l'URL dans les paramètres.";
+/** Neither way is set: SPEC's sentence, and the other way out, SMTP_URL (issue 19 §5). */
+const NO_WAY_TO_SEND = `${NOT_CONFIGURED} Ou définissez SMTP_URL sur le serveur pour l'envoyer par e-mail.`;
 const NOT_CONFIRMED = "La réponse du webhook n'a pas confirmé le succès.";
 
 export interface NewsletterAdminOptions {
@@ -109,7 +111,7 @@ export class NewsletterAdminService {
     const { workflow, campaigns, sender: backgroundSender } = this.options;
     const throughWorkflow = await workflow.isConfigured('newsletter');
     if (!throughWorkflow && !this.options.canEmail)
-      throw new AppError(409, 'newsletter_not_configured', NOT_CONFIGURED);
+      throw new AppError(409, 'newsletter_not_configured', NO_WAY_TO_SEND);
     const content = this.clean(input.content);
     // The template keeps site paths (the editor shows them); what goes out carries full addresses.
     const newsletter = { title: input.title, content: withAbsoluteUrls(content, this.options.publicUrl), sender };

@@ -132,7 +132,7 @@ export function adminOrdersRoutes(admin: AdminOrdersService): FastifyPluginAsync
       '/api/admin/orders/:id',
       { config: { access: 'admin' }, schema: { params: idParams, response: { 204: noContent } } },
       async (request, reply) => {
-        await admin.remove(request.params.id);
+        await admin.remove(request.params.id, request.user!);
         return reply.status(204).send();
       },
     );

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ROBOT_FILE_EXTENSIONS, ROBOT_FILE_MAX_BYTES } from '../../../shared/constants.js';
-import { shortOrderNumber } from '../../../shared/order-number.js';
 import { nextOrderStatus, type OrderEvent, type OrderStatus } from '../../../shared/order-states.js';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -18,6 +17,7 @@ import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../e
 import { robotFileCheck, robotFileExtension } from '../../storage/robot-file-check.js';
 import type { Storage } from '../../storage/storage.js';
 import { cleanFileName } from '../../text/file-names.js';
+import { auditOrderChange, orderSummary } from './order-audit.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
 import type { OrderVersionRow } from './order-versions.repository.js';
@@ -135,8 +135,8 @@ export class AdminOrdersService {
   /**
    * Resolves an order (decision 0014): marks a payment under review paid, refunds a paid or
    * reviewed order, or cancels a reviewed one. The change, its note on the order's timeline and,
-   * for a refund, the client's email (in their language, through the outbox) are one transaction;
-   * then the activity log, and the order's licence is revoked on a refund or a cancellation.
+   * for a refund, the client's email (in their language, through the outbox) and its activity-log
+   * entry are one transaction; then the order's licence is revoked on a refund or a cancellation.
    * Repeating a resolution already made changes nothing.
    */
   async resolve(
@@ -145,22 +145,8 @@ export class AdminOrdersService {
     note: string | undefined,
     by: Administrator,
   ): Promise<AdminOrder> {
-    const change = await this.status.apply(id, resolutionEvents[resolution], 'administrator', {
-      by,
-      note: note || null,
-    });
-    if (change.changed)
-      await this.audit.record({
-        actor: by,
-        action: resolution,
-        resource: 'order',
-        recordId: id,
-        summary: `#${shortOrderNumber(id)} ${change.order.robot_name}`,
-        changes: {
-          status: { from: change.before.status, to: change.order.status },
-          ...(note ? { note: { from: null, to: note } } : {}),
-        },
-      });
+    // The status changer logs the resolution, with its note, in the change's transaction.
+    await this.status.apply(id, resolutionEvents[resolution], 'administrator', { by, note: note || null });
     return this.view(id);
   }
 
@@ -202,6 +188,16 @@ export class AdminOrdersService {
         {},
         async (orders, after) => {
           const version = await orders.versions.add(id, file);
+          await auditOrderChange(
+            this.audit,
+            orders.db,
+            after,
+            { actor: 'administrator', by, kind: 'file_delivered', note: version.label },
+            {
+              ...(before.status !== after.status ? { status: { from: before.status, to: after.status } } : {}),
+              file: { from: before.versions[0]?.file_name ?? null, to: version.file_name },
+            },
+          );
           if (version.seq === 1) await this.emails.toClient('delivered', after, orders);
           else await this.emails.newVersion(after, version, orders);
         },
@@ -219,11 +215,27 @@ export class AdminOrdersService {
     return this.view(id);
   }
 
-  /** Deletes the order with its versions; the files uploaded for it go too, release files stay. */
-  async remove(id: string): Promise<void> {
+  /**
+   * Deletes the order with its versions, and logs it in the same transaction; the files uploaded
+   * for it go too once it is gone, release files stay.
+   */
+  async remove(id: string, by: Administrator): Promise<void> {
     const versions = await this.orders.versions.ofOrders([id]);
-    const deleted = await this.orders.delete(id);
-    if (!deleted) throw new NotFoundError('Order not found.');
+    await this.orders.transaction(async (orders) => {
+      const order = await orders.delete(id);
+      if (!order) throw new NotFoundError('Order not found.');
+      await this.audit.record(
+        {
+          actor: by,
+          action: 'delete',
+          resource: 'order',
+          recordId: id,
+          summary: orderSummary(order),
+          changes: { status: { from: order.status, to: null } },
+        },
+        orders.db,
+      );
+    });
     for (const version of versions)
       if (version.file_path.startsWith(orderFilesFolder(id))) await this.storage.delete(version.file_path);
     this.status.announce(id);

@@ -15,6 +15,7 @@ import {
 import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/sessions.js';
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import { inProcessOrderChanges } from '../../realtime/order-changes.js';
+import { createAuditLog } from '../audit/audit.service.js';
 import { OrderEmails } from './order-emails.js';
 import { OrderStatusChanger } from './order-status.js';
 import { OrdersRepository } from './orders.repository.js';
@@ -113,7 +114,12 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       pino({ level: 'silent' }),
       noLicences,
       { afterPaid: async () => ({ kind: 'per_order' }) },
+      createAuditLog(shop.app.database.db),
     );
+    const logged = async () =>
+      (
+        await shop.app.database.db.selectFrom('audit_log').select('action').where('record_id', '=', order.id).execute()
+      ).map((row) => row.action);
     const before = (await orders.findById(order.id))!;
     const reported = { actor: 'workflow', kind: 'payment_reported' } as const;
 
@@ -125,9 +131,12 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     ).rejects.toThrow('a later write of the same change failed');
     expect((await orders.findById(order.id))!.status).toBe('pending_payment');
     expect((await emailsOf(order.id)).map((email) => email.kind)).toEqual(['order-received']);
+    // Nor its line in the activity log, written in the same transaction.
+    expect(await logged()).toEqual([]);
 
-    // The same change, committed, has its emails.
+    // The same change, committed, has its emails and its line in the activity log.
     expect((await status.write(before, 'paid', reported))!.status).toBe('paid');
+    expect(await logged()).toEqual(['payment_reported']);
     const administrators = await orders.adminEmails();
     expect((await emailsOf(order.id)).map((email) => email.kind)).toEqual([
       'order-received',

@@ -4,7 +4,9 @@ import { nextOrderStatus, type OrderActor, type OrderEvent, type OrderStatus } f
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { OrdersTable } from '../../db/schema.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
+import type { AuditPort } from '../../http/audit-port.js';
 import type { AutomaticDelivery } from './automatic-delivery.js';
+import { auditOrderChange } from './order-audit.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderRow, OrdersRepository, StatusChangeEntry, StatusWriteColumns } from './orders.repository.js';
 
@@ -67,6 +69,7 @@ export class OrderStatusChanger {
     private readonly log: FastifyBaseLogger,
     private readonly licences: OrderLicences,
     private readonly delivery: Pick<AutomaticDelivery, 'afterPaid'>,
+    private readonly audit: AuditPort,
   ) {}
 
   async apply(orderId: string, event: EventOf, actor: OrderActor, options: ApplyOptions = {}): Promise<StatusChange> {
@@ -148,9 +151,26 @@ export class OrderStatusChanger {
     columns: StatusWriteColumns = {},
   ): Promise<OrderRow | undefined> {
     const updated = await orders.compareAndSetStatus(before.id, before.status, to, entry, columns);
-    if (!updated || before.status === updated.status) return updated;
+    if (!updated) return updated;
+    // A file delivery is logged by its caller, which knows the file and its version.
+    if (entry.kind !== 'file_delivered' && before.status !== updated.status)
+      await auditOrderChange(this.audit, orders.db, updated, entry, {
+        status: { from: before.status, to: updated.status },
+      });
+    if (before.status === updated.status) return updated;
     if (updated.status === 'paid') {
       const delivery = await this.delivery.afterPaid(orders, updated);
+      if (delivery.kind === 'delivered')
+        await auditOrderChange(
+          this.audit,
+          orders.db,
+          delivery.order,
+          { actor: 'shop', kind: 'release_delivered', note: delivery.version.label },
+          {
+            status: { from: updated.status, to: delivery.order.status },
+            file: { from: null, to: delivery.version.file_name },
+          },
+        );
       // A free trial (decision 0020) was not paid: its own email is its service's, and if it
       // found no release, the trial is undone by its caller; nobody is told of a payment.
       if (updated.trial) return delivery.kind === 'delivered' ? delivery.order : updated;

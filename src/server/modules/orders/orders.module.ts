@@ -51,6 +51,7 @@ export async function register(
     log,
     createLicencesService(db, config),
     new AutomaticDelivery(createCurrentReleases),
+    audit,
   );
   const service = new OrdersService({
     orders,

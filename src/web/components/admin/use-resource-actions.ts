@@ -2,7 +2,7 @@ import { useTranslation } from '../../lib/use-translation';
 import type { AdminResource } from '../../../shared/admin-resources.js';
 import type en from '../../locales/en.json';
 import { useAdminList, useAdminMutations } from './admin-resource';
-import { withToasts } from './toasts';
+import { Explained, withToasts } from './toasts';
 
 type BackOffice = (typeof en)['backOffice'];
 type ResourceTextSet = Record<'add' | 'addTitle' | 'editTitle' | 'empty' | 'saved' | 'confirmDelete', string>;
@@ -19,6 +19,12 @@ export type ResourceTexts = {
 export type ResourceFailures<Values> = {
   save?: (error: unknown, values: Values) => string;
   remove?: (error: unknown) => string;
+  /**
+   * A deletion the server refuses for a reason this message gives in full (a category robots
+   * use): the toast says it once and the confirmation closes, since trying again cannot help.
+   * Undefined for any other failure, which `remove` reports.
+   */
+  refusal?: (error: unknown) => string | undefined;
 };
 
 /** A table action has no dialog to keep open: its failure toast is all there is to do. */
@@ -60,10 +66,12 @@ export function useResourceActions<Entity extends { id: string }, Create extends
         t('backOffice.moveFailed'),
       ).catch(reported),
     remove: (record: Entity) =>
-      withToasts(
-        mutations.remove.mutateAsync(record.id),
-        t('backOffice.deleted', { name: label(record) }),
-        (error) => failures.remove?.(error) ?? t('backOffice.deleteFailed'),
-      ),
+      withToasts(mutations.remove.mutateAsync(record.id), t('backOffice.deleted', { name: label(record) }), (error) => {
+        const refused = failures.refusal?.(error);
+        return refused ? new Explained(refused) : (failures.remove?.(error) ?? t('backOffice.deleteFailed'));
+      }).catch((error: unknown) => {
+        if (failures.refusal?.(error)) return undefined;
+        throw error;
+      }),
   };
 }

@@ -4,6 +4,7 @@ import type { AuditEntry } from '../../../../../shared/schemas/audit.js';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
 import { buttonClass } from '../../../../components/ui/button-classes';
 import { formatDateTime } from '../../../../lib/format-date';
+import { orderStatuses, type OrderStatus } from '../../../../../shared/order-states.js';
 import { activitySearch, useActivity, type ActivityFilters } from '../../api/admin/get-activity';
 
 const RESOURCES = [
@@ -20,19 +21,80 @@ const RESOURCES = [
 ] as const;
 const PAGE_SIZE = 25;
 
-function describeChanges(changes: AuditEntry['changes']): string {
-  return Object.entries(changes)
-    .map(([field, { from, to }]) => `${field}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`)
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** The names the server logs the shop's own actors under (http/audit-port.ts). */
+const SYSTEM_ACTORS = { 'payment workflow': 'workflow', system: 'system' } as const;
+const ORDER_ACTIONS = [
+  'payment_started',
+  'payment_reported',
+  'payment_needs_review',
+  'payment_after_cancellation',
+  'status_set',
+  'file_delivered',
+  'release_delivered',
+  'mark_paid',
+  'refund',
+  'cancel',
+  'client_cancelled',
+  'unpaid_expired',
+  'trial_started',
+  'delete',
+] as const;
+type OrderAction = (typeof ORDER_ACTIONS)[number];
+const ORDER_FIELDS = ['status', 'file', 'note'] as const;
+
+function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return (list as readonly string[]).includes(value);
+}
+
+function actorName(email: string, t: Translate): string {
+  const system = SYSTEM_ACTORS[email as keyof typeof SYSTEM_ACTORS];
+  return system ? t(`backOffice.activity.actors.${system}`) : email;
+}
+
+function actionName(entry: AuditEntry, t: Translate): string {
+  if (entry.resource === 'order' && isOneOf<OrderAction>(ORDER_ACTIONS, entry.action))
+    return t(`backOffice.activity.orderActions.${entry.action}`);
+  return `${entry.action} · ${entry.resource}`;
+}
+
+/** An order's changes in the reader's words: statuses by their names, a removed value as such. */
+function describeOrderValue(field: string, value: unknown, t: Translate): string {
+  if (value === null || value === '') return field === 'status' ? t('backOffice.activity.deleted') : '—';
+  if (field === 'status' && isOneOf(orderStatuses, String(value)))
+    return t(`adminOrders.status.${String(value) as OrderStatus}`);
+  return String(value);
+}
+
+function describeChanges(entry: AuditEntry, t: Translate): string {
+  return Object.entries(entry.changes)
+    .map(([field, { from, to }]) => {
+      if (entry.resource !== 'order') return `${field}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`;
+      const name = isOneOf(ORDER_FIELDS, field) ? t(`backOffice.activity.orderFields.${field}`) : field;
+      // A note is added, never changed: only the new one is worth reading.
+      if (field === 'note') return t('backOffice.activity.orderNote', { field: name, value: String(to) });
+      return t('backOffice.activity.orderChange', {
+        field: name,
+        from: describeOrderValue(field, from, t),
+        to: describeOrderValue(field, to, t),
+      });
+    })
     .join('; ');
 }
 
 /** The Activity page: who changed what in the back office, filtered, paged by the server, as CSV. */
 export function ActivityLog() {
   const { t, i18n } = useTranslation();
-  const ids = { resource: useId(), actor: useId(), from: useId(), to: useId() };
+  const ids = { resource: useId(), actor: useId(), from: useId(), to: useId(), range: useId() };
   const [filters, setFilters] = useState<ActivityFilters>({});
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: PAGE_SIZE });
-  const activity = useActivity({ ...filters, page: pagination.pageIndex, pageSize: pagination.pageSize });
+  // A range that ends before it starts is said at once; the server refuses it too, so the log
+  // keeps showing the last valid range meanwhile rather than an error.
+  const rangeBackwards = Boolean(filters.from && filters.to && filters.from > filters.to);
+  const [shown, setShown] = useState<ActivityFilters>({});
+  if (!rangeBackwards && shown !== filters) setShown(filters);
+  const activity = useActivity({ ...shown, page: pagination.pageIndex, pageSize: pagination.pageSize });
   const filter = (change: ActivityFilters) => {
     setFilters((current) => ({ ...current, ...change }));
     setPagination((current) => ({ ...current, pageIndex: 0 }));
@@ -45,8 +107,13 @@ export function ActivityLog() {
       cell: (entry) => formatDateTime(entry.created_at, i18n.language),
       className: 'whitespace-nowrap',
     },
-    { id: 'who', header: t('backOffice.activity.who'), cell: (entry) => entry.actor_email, className: 'break-all' },
-    { id: 'action', header: t('backOffice.activity.action'), cell: (entry) => `${entry.action} · ${entry.resource}` },
+    {
+      id: 'who',
+      header: t('backOffice.activity.who'),
+      cell: (entry) => actorName(entry.actor_email, t),
+      className: 'break-all',
+    },
+    { id: 'action', header: t('backOffice.activity.action'), cell: (entry) => actionName(entry, t) },
     {
       id: 'record',
       header: t('backOffice.activity.record'),
@@ -57,7 +124,7 @@ export function ActivityLog() {
       id: 'changes',
       header: t('backOffice.activity.changes'),
       cell: (entry) => (
-        <span className="line-clamp-3 text-xs break-all">{describeChanges(entry.changes) || t('common.noValue')}</span>
+        <span className="line-clamp-3 text-xs break-all">{describeChanges(entry, t) || t('common.noValue')}</span>
       ),
     },
   ];
@@ -104,7 +171,10 @@ export function ActivityLog() {
             id={ids.from}
             type="date"
             value={filters.from ?? ''}
+            max={filters.to}
             onChange={(event) => filter({ from: event.target.value || undefined })}
+            aria-invalid={rangeBackwards || undefined}
+            aria-describedby={rangeBackwards ? ids.range : undefined}
             className={inputClass}
           />
         </div>
@@ -116,14 +186,22 @@ export function ActivityLog() {
             id={ids.to}
             type="date"
             value={filters.to ?? ''}
+            min={filters.from}
             onChange={(event) => filter({ to: event.target.value || undefined })}
+            aria-invalid={rangeBackwards || undefined}
+            aria-describedby={rangeBackwards ? ids.range : undefined}
             className={inputClass}
           />
         </div>
-        <a href={`/api/admin/audit/export?${activitySearch(filters)}`} download className={buttonClass('secondary')}>
+        <a href={`/api/admin/audit/export?${activitySearch(shown)}`} download className={buttonClass('secondary')}>
           {t('backOffice.activity.export')}
         </a>
       </div>
+      {rangeBackwards && (
+        <p id={ids.range} role="alert" className="mt-2 text-sm text-red-300">
+          {t('backOffice.activity.rangeError')}
+        </p>
+      )}
       <DataTable
         label={t('backOffice.activity.title')}
         rows={activity.data?.rows}

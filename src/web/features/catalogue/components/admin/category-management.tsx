@@ -61,11 +61,11 @@ export function CategoryManagement() {
           errorCodeOf(error) === 'duplicate_key'
             ? t('backOffice.categories.duplicateKey', { key: values.key })
             : t('backOffice.saveFailed'),
-        // A category robots use cannot go: the message says how many.
-        remove: (error) =>
+        // A category robots use cannot go: the message says how many, once, and the dialog closes.
+        refusal: (error) =>
           error instanceof ApiError && errorCodeOf(error) === 'category_in_use'
             ? t('backOffice.categories.inUse', { count: Number(error.fields?.robots ?? 0) })
-            : t('backOffice.deleteFailed'),
+            : undefined,
       }}
     />
   );

@@ -248,6 +248,9 @@ function WebhookField({ name, label }: { name: WebhookKey; label: string }) {
   const url = useWatch<SettingsForm, WebhookKey>({ name });
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
+  // Nothing to test without an address: the server would only answer 400.
+  const empty = !url?.trim();
+  const hintId = useId();
 
   async function send() {
     setTesting(true);
@@ -283,14 +286,21 @@ function WebhookField({ name, label }: { name: WebhookKey; label: string }) {
         <button
           type="button"
           onClick={() => void send()}
-          disabled={testing}
+          disabled={testing || empty}
           aria-busy={testing}
           className={buttonClass('secondary')}
           aria-label={t('backOffice.settings.sendTestFor', { label })}
+          title={empty ? t('backOffice.settings.sendTestNeedsUrl') : undefined}
+          aria-describedby={empty ? hintId : undefined}
         >
           {testing ? t('backOffice.settings.testing') : t('backOffice.settings.sendTest')}
         </button>
       </div>
+      {empty && (
+        <p id={hintId} className="text-xs text-slate-400">
+          {t('backOffice.settings.sendTestNeedsUrl')}
+        </p>
+      )}
       {result && (
         <p role="status" className={result.tone === 'success' ? 'text-sm text-emerald-300' : 'text-sm text-red-300'}>
           {result.text}
