@@ -196,9 +196,16 @@ test('An administrator replacing the file with a program disguised as source see
   const row = admin.getByRole('row').filter({ hasText: `#${number}` });
   await row.getByRole('button', { name: 'New version' }).click();
   const dialog = admin.getByRole('dialog', { name: `Upload the robot for order #${number}` });
+  // A file of another type is named at once, before anything is sent.
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a robot') });
+  await expect(dialog.getByText('Accepted files: .zip, .py, .mq4, .mq5, .ex4, .ex5.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirm and deliver' })).toBeDisabled();
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: 'Golden Bot.mq4', mimeType: 'application/octet-stream', buffer: elfBinary() });
+  await expect(dialog.getByText('Accepted files: .zip, .py, .mq4, .mq5, .ex4, .ex5.')).toBeHidden();
   await dialog.getByRole('button', { name: 'Confirm and deliver' }).click();
   await expect(
     dialog.getByText(

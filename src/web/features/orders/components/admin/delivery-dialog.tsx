@@ -66,9 +66,12 @@ export function DeliveryDialog({
     deliver.reset();
     onOpenChange(false);
   };
+  // Checked as soon as a file is chosen or dropped (the drop zone takes any file), so a wrong one
+  // is named at once instead of after "Confirm and deliver".
   const choose = (chosen: File | null) => {
     setFile(chosen);
-    setProblem(null);
+    const found = chosen ? fileProblem(chosen) : null;
+    setProblem(found ? t(`adminOrders.delivery.problems.${found}`) : null);
     deliver.reset();
   };
   const drop = (event: DragEvent) => {
@@ -146,7 +149,12 @@ export function DeliveryDialog({
         >
           {t('adminOrders.delivery.cancel')}
         </button>
-        <button type="button" onClick={confirm} disabled={progress !== null} className={buttonClass('primary')}>
+        <button
+          type="button"
+          onClick={confirm}
+          disabled={progress !== null || fileProblem(file) !== null}
+          className={buttonClass('primary')}
+        >
           {t('adminOrders.delivery.confirm')}
         </button>
       </div>

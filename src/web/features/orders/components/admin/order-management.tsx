@@ -42,6 +42,13 @@ const iconButton =
   'inline-flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white disabled:cursor-not-allowed disabled:opacity-40';
 
 /** SPEC §2's Order Management table on the admin kit, with server paging, a status filter and search. */
+
+/** Why a file cannot be delivered to this order now, or null when it can. */
+function uploadBlocked(order: AdminOrder): 'trial' | 'unpaid' | null {
+  if (order.trial) return 'trial';
+  return nextOrderStatus(order.status, { type: 'file_delivered' }, 'administrator').ok ? null : 'unpaid';
+}
+
 export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: string) => void }) {
   const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<AdminOrdersFilter>({ status: '', q: '', page: 1 });
@@ -179,9 +186,17 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
           <>
             <button
               type="button"
-              className={buttonClass('secondary', 'h-9 px-3 text-xs')}
-              disabled={order.trial || !nextOrderStatus(order.status, { type: 'file_delivered' }, 'administrator').ok}
-              onClick={() => setDelivering(order)}
+              className={buttonClass(
+                'secondary',
+                'h-9 px-3 text-xs aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
+              )}
+              // aria-disabled rather than disabled: the button stays focusable and hoverable, so its
+              // reason (the title, read as its description) reaches a keyboard, a mouse and a reader.
+              aria-disabled={uploadBlocked(order) !== null}
+              title={uploadBlocked(order) ? t(`adminOrders.uploadBlocked.${uploadBlocked(order)!}`) : undefined}
+              onClick={() => {
+                if (uploadBlocked(order) === null) setDelivering(order);
+              }}
             >
               <Upload aria-hidden="true" className="size-4" />
               {order.has_file ? t('adminOrders.newVersion') : t('adminOrders.upload')}
