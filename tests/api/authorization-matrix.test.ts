@@ -165,6 +165,10 @@ const matrix: Record<string, Case> = {
     expected: { anonymous: 401, clientA: 409, clientB: 409, admin: 409 },
   },
   'GET /api/orders/:id': { request: (f) => ({ url: `/api/orders/${f.orderId}` }), expected: ownerOnly(200) },
+  'GET /api/orders/:id/detail': {
+    request: (f) => ({ url: `/api/orders/${f.orderId}/detail` }),
+    expected: ownerOnly(200),
+  },
   // No payment workflow is configured in this shop: the owner learns it, nobody else does.
   'POST /api/orders/:id/payment': {
     request: (f) => ({ url: `/api/orders/${f.orderId}/payment` }),
