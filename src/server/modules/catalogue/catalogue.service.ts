@@ -44,6 +44,16 @@ export class CatalogueService {
   }
 
   /**
+   * The slug of the robot's page while it has one (an active robot), for a link to it from an
+   * order or an email; null for an inactive or deleted robot, whose address would not open.
+   */
+  async publicRobotSlug(id: string | null): Promise<string | null> {
+    if (id === null) return null;
+    const row = await this.robots.findById(id);
+    return row?.status === 'active' ? row.slug : null;
+  }
+
+  /**
    * The active robot at `/robots/<slug>`, or the one whose address it was before a rename: the
    * answer carries the current slug, so the page can move to its address.
    */

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRobot, setSetting } from '../../../../tests/support/factories.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import type { Language } from '../../../shared/constants.js';
 import type { OutboxMessage } from '../email-outbox/email-outbox.service.js';
 import { OrderEmails, type AdministratorEmail, type ClientEmail } from './order-emails.js';
@@ -7,8 +9,9 @@ import { TrialEmails, type TrialEmail } from './trial-emails.js';
 
 /**
  * Every order email rendered in both languages (issue 19 §5): its subject, the sentence that says
- * what happened, and the call to action with its link. The repository and the outbox are stand-ins:
- * the writing in the order's transaction is the subject of order-emails.test.ts.
+ * what happened, and the call to action with its link. The repository's contact reads and the outbox
+ * are stand-ins (the writing in the order's transaction is the subject of order-emails.test.ts); the
+ * shop's language and the robot's address come from a real database, as they do in the shop.
  */
 const PUBLIC_URL = 'https://shop.example';
 const ORDER_ID = '3f2a9c1e-0000-4000-8000-000000000001';
@@ -28,7 +31,16 @@ function order(language: Language, changes: Partial<OrderRow> = {}): OrderRow {
   } as OrderRow;
 }
 
-function setting(fullName: string | null, ownerLanguage = '') {
+let shop: TestApp;
+let robotId: string;
+beforeAll(async () => {
+  shop = await createTestApp('sqlite');
+  robotId = (await newRobot(shop.app, { name: 'Golden Scalper' })).id;
+});
+afterAll(() => shop.close());
+
+async function setting(fullName: string | null, ownerLanguage = '') {
+  await setSetting(shop.app, 'default_language', ownerLanguage);
   const written: OutboxMessage[] = [];
   const outbox = {
     add: async (_db: unknown, messages: OutboxMessage[]) => void written.push(...messages),
@@ -36,11 +48,9 @@ function setting(fullName: string | null, ownerLanguage = '') {
     forOrder: async () => [],
   };
   const orders = {
-    db: {},
+    db: shop.app.database.db,
     userContact: async () => ({ email: 'claire@example.com', full_name: fullName }),
     adminEmails: async () => ['owner@example.com'],
-    ownerLanguage: async () => ownerLanguage,
-    robotSlug: async () => 'golden-scalper',
   } as unknown as OrdersRepository;
   const only = () => {
     expect(written).toHaveLength(1);
@@ -167,7 +177,7 @@ describe('order emails, in both languages', () => {
   for (const [kind, byLanguage] of Object.entries(clientEmails) as [ClientEmail, Record<Language, Expected>][]) {
     for (const language of ['en', 'fr'] as const) {
       it(`${kind} in ${language}: subject, what happened, and where to go`, async () => {
-        const { orders, emails, only } = setting('Claire Dupont');
+        const { orders, emails, only } = await setting('Claire Dupont');
         await emails.toClient(kind, order(language), orders);
         const email = only();
         const expected = byLanguage[language];
@@ -183,20 +193,20 @@ describe('order emails, in both languages', () => {
   }
 
   it('greets a client without a name without an empty name', async () => {
-    const { orders, emails, only } = setting(null);
+    const { orders, emails, only } = await setting(null);
     await emails.toClient('paid', order('fr'), orders);
     expect(only().text).toMatch(/^Bonjour,\n/);
   });
 
   it('writes the under-review email with its own kind, for the order’s email history', async () => {
-    const { orders, emails, only } = setting('Claire');
+    const { orders, emails, only } = await setting('Claire');
     await emails.toClient('underReview', order('en'), orders);
     expect(only().kind).toBe('order-under-review');
   });
 
   for (const language of ['en', 'fr'] as const) {
     it(`announces a new version with its notes in ${language}`, async () => {
-      const { orders, emails, only } = setting('Claire');
+      const { orders, emails, only } = await setting('Claire');
       await emails.newVersion(
         order(language),
         { label: '2.1.0', notes: '<p>Faster <strong>exits</strong></p>' },
@@ -253,8 +263,8 @@ describe('order emails, in both languages', () => {
   for (const [kind, byLanguage] of Object.entries(trialEmails) as [TrialEmail, Record<Language, Expected>][]) {
     for (const language of ['en', 'fr'] as const) {
       it(`${kind} in ${language}: subject, the trial's end, and where to go`, async () => {
-        const { orders, trials, only } = setting('Claire');
-        await trials.toClient(kind, order(language, trialEnds), orders);
+        const { orders, trials, only } = await setting('Claire');
+        await trials.toClient(kind, order(language, { ...trialEnds, robot_id: robotId }), orders);
         const email = only();
         const expected = byLanguage[language];
         expect(email.subject).toBe(expected.subject);
@@ -303,7 +313,7 @@ describe('order emails, in both languages', () => {
   for (const [about, byLanguage] of Object.entries(ownerNotices) as [AdministratorEmail, Record<Language, Notice>][]) {
     for (const language of ['en', 'fr'] as const) {
       it(`tells the owner (${about}) in the shop's language, ${language}`, async () => {
-        const { orders, emails, only } = setting('Claire', language);
+        const { orders, emails, only } = await setting('Claire', language);
         await emails.toAdministrators(order('en'), orders, about, '2.1.0');
         const email = only();
         const expected = byLanguage[language];
@@ -324,7 +334,7 @@ describe('order emails, in both languages', () => {
   }
 
   it('tells the owner in English when the shop follows each visitor’s browser', async () => {
-    const { orders, emails, only } = setting('Claire', '');
+    const { orders, emails, only } = await setting('Claire', '');
     await emails.toAdministrators(order('fr'), orders);
     expect(only()).toMatchObject({ language: 'en', subject: 'Paid order #3f2a9c1e: Golden Scalper ($149.00)' });
   });

@@ -1,10 +1,12 @@
 import type { Language } from '../../../shared/constants.js';
 import { shortOrderNumber } from '../../../shared/order-number.js';
+import { orderPagePath } from '../../../shared/pages.js';
 import type { OrderEmailRecord } from '../../../shared/schemas/orders.js';
 import { isLanguage } from '../../../shared/language.js';
 import { htmlToText } from '../../text/escape-html.js';
 import { orderEmailStrings } from '../../text/server-strings.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
+import { createSettingsService } from '../settings/settings.service.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export type ClientEmail = 'received' | 'underReview' | 'paid' | 'delivered' | 'refunded' | 'cancelled';
@@ -32,6 +34,16 @@ const closingLines: Record<ClientEmail | 'newVersion', ClosingLine | null> = {
  * delivered automatically, or that it waits for them because its robot has no release (decision 0018).
  */
 export type AdministratorEmail = 'adminPaid' | 'adminDelivered' | 'adminNoRelease';
+
+/** The outbox's kind of each client email (the email history of an order names them). */
+const clientKinds: Record<ClientEmail, string> = {
+  received: 'order-received',
+  underReview: 'order-under-review',
+  paid: 'order-paid',
+  delivered: 'order-delivered',
+  refunded: 'order-refunded',
+  cancelled: 'order-cancelled',
+};
 
 const administratorKinds: Record<AdministratorEmail, string> = {
   adminPaid: 'order-paid-administrator',
@@ -62,7 +74,7 @@ export function greeting(strings: ReturnType<typeof orderEmailStrings>, name: st
 
 /** The order's detail page, with its status, files, downloads and licence. */
 export function orderDetailUrl(publicUrl: string, orderId: string): string {
-  return `${publicUrl}/OrderDetail?${new URLSearchParams({ orderId }).toString()}`;
+  return `${publicUrl}${orderPagePath('OrderDetail', orderId)}`;
 }
 
 /**
@@ -126,7 +138,7 @@ export class OrderEmails {
     const values = this.values(order, language);
     await this.options.outbox.add(orders.db, [
       {
-        kind: `order-${kind === 'underReview' ? 'under-review' : kind}`,
+        kind: clientKinds[kind],
         orderId: order.id,
         language,
         to: contact.email,
@@ -185,7 +197,8 @@ export class OrderEmails {
     about: AdministratorEmail = 'adminPaid',
     version = '',
   ): Promise<void> {
-    const chosen = await orders.ownerLanguage();
+    // The settings are read in the order's transaction, like everything this email is made of.
+    const chosen = (await createSettingsService(orders.db).getAll()).default_language;
     const language: Language = isLanguage(chosen) ? chosen : 'en';
     const strings = orderEmailStrings(language);
     const contact = order.user_id ? await orders.userContact(order.user_id) : undefined;

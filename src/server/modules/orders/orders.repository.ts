@@ -605,20 +605,4 @@ export class OrdersRepository {
   async userContact(userId: string): Promise<{ email: string; full_name: string | null } | undefined> {
     return this.db.selectFrom('users').select(['email', 'full_name']).where('id', '=', userId).executeTakeFirst();
   }
-
-  /** The language the owner chose for the shop (setting default_language), for their notices; '' when none. */
-  async ownerLanguage(): Promise<string> {
-    const row = await this.db
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', 'default_language')
-      .executeTakeFirst();
-    return row?.value ?? '';
-  }
-
-  /** A robot's slug, for the link to its page; undefined when the robot is gone. */
-  async robotSlug(robotId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('robots').select('slug').where('id', '=', robotId).executeTakeFirst();
-    return row?.slug;
-  }
 }

@@ -153,7 +153,7 @@ export class OrdersService {
     const [order, timeline, robotSlug] = await Promise.all([
       this.view(row),
       this.deps.orders.clientEvents(row.id),
-      this.catalogueSlug(row.robot_id),
+      this.deps.catalogue.publicRobotSlug(row.robot_id),
     ]);
     return {
       ...order,
@@ -162,16 +162,6 @@ export class OrdersService {
       paid_currency: row.paid_currency,
       timeline,
     };
-  }
-
-  private async catalogueSlug(robotId: string | null): Promise<string | null> {
-    if (robotId === null) return null;
-    try {
-      return (await this.deps.catalogue.getPublicRobot(robotId)).slug;
-    } catch (error) {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    }
   }
 
   /**

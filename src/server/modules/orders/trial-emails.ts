@@ -3,6 +3,7 @@ import { isLanguage } from '../../../shared/language.js';
 import { shortOrderNumber } from '../../../shared/order-number.js';
 import { robotPath } from '../../../shared/robot-slug.js';
 import { orderEmailStrings } from '../../text/server-strings.js';
+import { createCatalogueService } from '../catalogue/catalogue.service.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
 import { closing, fill, greeting } from './order-emails.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
@@ -48,7 +49,9 @@ export class TrialEmails {
       robot: order.robot_name,
       ends: trialEndText(order.trial_ends_at, language),
     };
-    const slug = kind === 'trialEnding' && order.robot_id ? await orders.robotSlug(order.robot_id) : undefined;
+    // Read in the email's transaction, as everything else here (SQLite has one connection).
+    const slug =
+      kind === 'trialEnding' ? await createCatalogueService(orders.db).publicRobotSlug(order.robot_id) : null;
     const robotPage = slug ? `${publicUrl}${robotPath(slug)}` : null;
     await this.options.outbox.add(orders.db, [
       {
