@@ -5,15 +5,13 @@ export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 /**
  * Who acted: an administrator, or the shop itself with no account (the payment workflow's
- * callbacks, the unpaid-order expiry, an automatic delivery), named by one of AUDIT_SYSTEM_ACTORS.
+ * callbacks, the unpaid-order expiry, an automatic delivery), named by one of AUDIT_SYSTEM_ACTORS
+ * (shared/audit-names.ts).
  */
 export interface AuditActor {
   id: string | null;
   email: string;
 }
-
-/** The names the log gives the shop's own actors; the Activity page translates them. */
-export const AUDIT_SYSTEM_ACTORS = { workflow: 'payment workflow', shop: 'system' } as const;
 
 export interface AuditRecord {
   actor: AuditActor;

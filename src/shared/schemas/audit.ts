@@ -28,20 +28,23 @@ const auditFilterFields = z.object({
 
 export const AUDIT_RANGE_MESSAGE = 'The start date must be on or before the end date.';
 
-/** A range that ends before it starts finds nothing: it is a mistake, said as one. */
-function inOrder(range: { from?: string | undefined; to?: string | undefined }): boolean {
+/** A range that ends before it starts finds nothing: it is a mistake, said as one (here and in the Activity page). */
+export function dayRangeInOrder(range: { from?: string | undefined; to?: string | undefined }): boolean {
   return !range.from || !range.to || range.from <= range.to;
 }
 
 /** The filters of the CSV export. */
-export const auditFilterSchema = auditFilterFields.refine(inOrder, { path: ['to'], message: AUDIT_RANGE_MESSAGE });
+export const auditFilterSchema = auditFilterFields.refine(dayRangeInOrder, {
+  path: ['to'],
+  message: AUDIT_RANGE_MESSAGE,
+});
 
 export const auditQuerySchema = auditFilterFields
   .extend({
     page: z.coerce.number().int().min(0).max(100_000).default(0),
     pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(25),
   })
-  .refine(inOrder, { path: ['to'], message: AUDIT_RANGE_MESSAGE });
+  .refine(dayRangeInOrder, { path: ['to'], message: AUDIT_RANGE_MESSAGE });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditPageSchema = z.object({ rows: z.array(auditEntrySchema), total: z.number().int() });

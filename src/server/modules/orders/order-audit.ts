@@ -1,38 +1,16 @@
 import type { Kysely } from 'kysely';
 import { shortOrderNumber } from '../../../shared/order-number.js';
-import type { OrderActor, OrderEvent } from '../../../shared/order-states.js';
-import { AUDIT_SYSTEM_ACTORS, type AuditActor, type AuditPort, type Changes } from '../../http/audit-port.js';
+import type { OrderActor } from '../../../shared/order-states.js';
+import { AUDIT_SYSTEM_ACTORS, orderAuditActions } from '../../../shared/audit-names.js';
+import type { AuditActor, AuditPort, Changes } from '../../http/audit-port.js';
 import type { Database } from '../../db/schema.js';
 import type { OrderRow, StatusChangeEntry } from './orders.repository.js';
-
-/**
- * The activity log's action for each order event. The resolutions keep the names the log used
- * for them before every status change was logged (decision 0014), so that filters still match.
- */
-const actions: Record<OrderEvent['type'], string> = {
-  payment_started: 'payment_started',
-  payment_reported: 'payment_reported',
-  payment_needs_review: 'payment_needs_review',
-  payment_after_cancellation: 'payment_after_cancellation',
-  admin_set: 'status_set',
-  file_delivered: 'file_delivered',
-  release_delivered: 'release_delivered',
-  marked_paid: 'mark_paid',
-  refunded: 'refund',
-  cancelled: 'cancel',
-  client_cancelled: 'client_cancelled',
-  unpaid_expired: 'unpaid_expired',
-  trial_started: 'trial_started',
-};
-
-/** The actions the Activity page names in words (the others show as they are). */
-export const ORDER_AUDIT_ACTIONS = [...new Set(Object.values(actions)), 'delete'];
 
 /** Who an order change is logged under: the administrator, or the shop's own actor. */
 function auditActor(actor: OrderActor, by: StatusChangeEntry['by']): AuditActor | null {
   if (by) return by;
   if (actor === 'workflow') return { id: null, email: AUDIT_SYSTEM_ACTORS.workflow };
-  if (actor === 'shop') return { id: null, email: AUDIT_SYSTEM_ACTORS.shop };
+  if (actor === 'shop') return { id: null, email: AUDIT_SYSTEM_ACTORS.system };
   // A client's own steps (ordering, paying, cancelling an unpaid order) are on the order's
   // timeline; the activity log is the shop's side of the story.
   return null;
@@ -59,7 +37,7 @@ export async function auditOrderChange(
   await audit.record(
     {
       actor,
-      action: actions[entry.kind],
+      action: orderAuditActions[entry.kind],
       resource: 'order',
       recordId: order.id,
       summary: orderSummary(order),

@@ -1,9 +1,16 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../../lib/use-translation';
-import type { AuditEntry } from '../../../../../shared/schemas/audit.js';
+import { dayRangeInOrder, type AuditEntry } from '../../../../../shared/schemas/audit.js';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
 import { buttonClass } from '../../../../components/ui/button-classes';
 import { formatDateTime } from '../../../../lib/format-date';
+import {
+  AUDIT_SYSTEM_ACTORS,
+  ORDER_AUDIT_ACTIONS,
+  ORDER_AUDIT_FIELDS,
+  type AuditSystemActor,
+  type OrderAuditAction,
+} from '../../../../../shared/audit-names.js';
 import { orderStatuses, type OrderStatus } from '../../../../../shared/order-states.js';
 import { activitySearch, useActivity, type ActivityFilters } from '../../api/admin/get-activity';
 
@@ -23,38 +30,20 @@ const PAGE_SIZE = 25;
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** The names the server logs the shop's own actors under (http/audit-port.ts). */
-const SYSTEM_ACTORS = { 'payment workflow': 'workflow', system: 'system' } as const;
-const ORDER_ACTIONS = [
-  'payment_started',
-  'payment_reported',
-  'payment_needs_review',
-  'payment_after_cancellation',
-  'status_set',
-  'file_delivered',
-  'release_delivered',
-  'mark_paid',
-  'refund',
-  'cancel',
-  'client_cancelled',
-  'unpaid_expired',
-  'trial_started',
-  'delete',
-] as const;
-type OrderAction = (typeof ORDER_ACTIONS)[number];
-const ORDER_FIELDS = ['status', 'file', 'note'] as const;
-
 function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
   return (list as readonly string[]).includes(value);
 }
 
+/** An administrator's address, or the shop's own actor (shared/audit-names.ts) in words. */
 function actorName(email: string, t: Translate): string {
-  const system = SYSTEM_ACTORS[email as keyof typeof SYSTEM_ACTORS];
+  const system = (Object.keys(AUDIT_SYSTEM_ACTORS) as AuditSystemActor[]).find(
+    (actor) => AUDIT_SYSTEM_ACTORS[actor] === email,
+  );
   return system ? t(`backOffice.activity.actors.${system}`) : email;
 }
 
 function actionName(entry: AuditEntry, t: Translate): string {
-  if (entry.resource === 'order' && isOneOf<OrderAction>(ORDER_ACTIONS, entry.action))
+  if (entry.resource === 'order' && isOneOf<OrderAuditAction>(ORDER_AUDIT_ACTIONS, entry.action))
     return t(`backOffice.activity.orderActions.${entry.action}`);
   return `${entry.action} · ${entry.resource}`;
 }
@@ -71,7 +60,7 @@ function describeChanges(entry: AuditEntry, t: Translate): string {
   return Object.entries(entry.changes)
     .map(([field, { from, to }]) => {
       if (entry.resource !== 'order') return `${field}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`;
-      const name = isOneOf(ORDER_FIELDS, field) ? t(`backOffice.activity.orderFields.${field}`) : field;
+      const name = isOneOf(ORDER_AUDIT_FIELDS, field) ? t(`backOffice.activity.orderFields.${field}`) : field;
       // A note is added, never changed: only the new one is worth reading.
       if (field === 'note') return t('backOffice.activity.orderNote', { field: name, value: String(to) });
       return t('backOffice.activity.orderChange', {
@@ -87,16 +76,18 @@ function describeChanges(entry: AuditEntry, t: Translate): string {
 export function ActivityLog() {
   const { t, i18n } = useTranslation();
   const ids = { resource: useId(), actor: useId(), from: useId(), to: useId(), range: useId() };
+  // What the fields hold, and what the log shows: the same, except that a range which ends before
+  // it starts is said at once and not sent (the server would refuse it), so the log keeps showing
+  // the last valid filters meanwhile.
   const [filters, setFilters] = useState<ActivityFilters>({});
-  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: PAGE_SIZE });
-  // A range that ends before it starts is said at once; the server refuses it too, so the log
-  // keeps showing the last valid range meanwhile rather than an error.
-  const rangeBackwards = Boolean(filters.from && filters.to && filters.from > filters.to);
   const [shown, setShown] = useState<ActivityFilters>({});
-  if (!rangeBackwards && shown !== filters) setShown(filters);
+  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: PAGE_SIZE });
+  const rangeBackwards = !dayRangeInOrder(filters);
   const activity = useActivity({ ...shown, page: pagination.pageIndex, pageSize: pagination.pageSize });
   const filter = (change: ActivityFilters) => {
-    setFilters((current) => ({ ...current, ...change }));
+    const next = { ...filters, ...change };
+    setFilters(next);
+    if (dayRangeInOrder(next)) setShown(next);
     setPagination((current) => ({ ...current, pageIndex: 0 }));
   };
 
