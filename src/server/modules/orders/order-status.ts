@@ -151,13 +151,12 @@ export class OrderStatusChanger {
     columns: StatusWriteColumns = {},
   ): Promise<OrderRow | undefined> {
     const updated = await orders.compareAndSetStatus(before.id, before.status, to, entry, columns);
-    if (!updated) return updated;
-    // A file delivery is logged by its caller, which knows the file and its version.
-    if (entry.kind !== 'file_delivered' && before.status !== updated.status)
+    if (!updated || before.status === updated.status) return updated;
+    // A file delivery is logged by its caller, in one line with the file and its version.
+    if (entry.kind !== 'file_delivered')
       await auditOrderChange(this.audit, orders.db, updated, entry, {
         status: { from: before.status, to: updated.status },
       });
-    if (before.status === updated.status) return updated;
     if (updated.status === 'paid') {
       const delivery = await this.delivery.afterPaid(orders, updated);
       if (delivery.kind === 'delivered')
