@@ -35,3 +35,6 @@ export const DEFAULT_SITE_NAME = 'TradeBot Store';
 export const SITE_NAME_MAX_LENGTH = 60;
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The stock picture of a robot without one: its cards, its page, the order summary, Our Products. */
+export const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';

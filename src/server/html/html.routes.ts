@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants.js';
+import { toSlides } from '../../shared/banner-slides.js';
+import { ROBOT_FALLBACK_IMAGE } from '../../shared/constants.js';
 import { contentPageSlugOf } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
 import { imageSizes } from '../../shared/image-variants.js';
-import type { HeroBanner, Robot } from '../../shared/schemas/catalogue.js';
+import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
-import { youtubeVideoId } from '../../shared/youtube-id.js';
 import { errorBody } from '../http/error-handler.js';
 import { cachedRouteOptions, sendEntry, type PublicCache } from '../http/public-cache.js';
 import type { BannersService } from '../modules/banners/banners.service.js';
@@ -77,23 +78,6 @@ function siteStructuredData(siteName: string, publicUrl: string): string {
 }
 
 /**
- * The picture of Home's first hero slide, if that slide is a picture. The storefront shows a
- * banner only if it can (web/features/banners/banner-slides.ts): an image with an address, a
- * YouTube address with a video id; the first of those is the first slide.
- */
-function firstSlideImage(banners: readonly HeroBanner[]): string | null {
-  for (const banner of banners) {
-    const address = banner.content_url.trim();
-    if (banner.type === 'image' && address !== '') return address;
-    if (banner.type !== 'image' && youtubeVideoId(address) !== null) return null;
-  }
-  return null;
-}
-
-/** The stock picture of a robot without one (web/features/catalogue/components/robot-picture.tsx). */
-const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';
-
-/**
  * Where a request for a robot's page should go instead, if anywhere: the SPEC address of an
  * active robot (`/RobotDetail?robotId=<id>`), a former slug, or an odd spelling of the current
  * one (`/Robots/Orion-EA/`) all move permanently to `/robots/<slug>`, other query parameters
@@ -157,8 +141,9 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       ]);
       Object.assign(data, { categories, robots, banners });
       linkedData = siteStructuredData(settings.site_name, publicUrl);
-      const hero = firstSlideImage(banners);
-      if (hero) preload = imagePreloadTag(hero, imageSizes.banner);
+      // The carousel's first slide, if it is a picture.
+      const [first] = toSlides(banners);
+      if (first?.kind === 'image') preload = imagePreloadTag(first.src, imageSizes.banner);
     } else if (page === 'RobotDetail' && robot) {
       data.robot = robot;
       const description = textFromHtml(robot.description) || meta.description;

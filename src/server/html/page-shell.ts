@@ -21,10 +21,16 @@ export interface ShellContent {
  * `<!--app-data-->`.
  */
 export class PageShell {
+  /** The chunks the entry loads by itself, which a page's preloads need not name again. */
+  private readonly entryChunks = new Set<string>();
+
   private constructor(
     private readonly parts: [string, string, string],
     private readonly manifest: ViteManifest,
-  ) {}
+  ) {
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+    if (entry) collectImports(manifest, entry, this.entryChunks);
+  }
 
   static async load(indexFile: string): Promise<PageShell | null> {
     let html: string;
@@ -47,13 +53,10 @@ export class PageShell {
   pageScripts(page: PageName): string {
     const pageKey = `pages/${page.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}.tsx`;
     if (!this.manifest[pageKey]) return '';
-    const loaded = new Set<string>();
-    const entry = Object.keys(this.manifest).find((key) => this.manifest[key]!.isEntry);
-    if (entry) collectImports(this.manifest, entry, loaded);
     const chunks = new Set<string>();
     collectImports(this.manifest, pageKey, chunks);
     return [...chunks]
-      .filter((key) => !loaded.has(key))
+      .filter((key) => !this.entryChunks.has(key))
       .map((key) => `\n    <link rel="modulepreload" crossorigin href="/${escapeHtml(this.manifest[key]!.file)}">`)
       .join('');
   }

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/constants.js';
+import { ROBOT_FALLBACK_IMAGE, type Language } from '../../shared/constants.js';
 import { contentPageNames, LEGAL_PAGE_SLUGS } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
 import { robotPath } from '../../shared/robot-slug.js';
@@ -45,7 +45,7 @@ export function renderProductsPage({
       (
         robot,
       ) => `<li class="flex *:flex-1"><article class="flex flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
-<img src="${escapeHtml(robot.image_url || '/images/robot-fallback.svg')}" alt="" width="640" height="360" loading="lazy" class="aspect-video w-full bg-slate-800 object-cover">
+<img src="${escapeHtml(robot.image_url || ROBOT_FALLBACK_IMAGE)}" alt="" width="640" height="360" loading="lazy" class="aspect-video w-full bg-slate-800 object-cover">
 <div class="flex flex-1 flex-col gap-4 p-4">
 <h2 class="text-lg leading-7 font-semibold text-white">${escapeHtml(robot.name)}</h2>
 <p class="text-sm text-slate-300">${escapeHtml(textFromHtml(robot.description, 240))}</p>

@@ -1,4 +1,4 @@
-import type { Slide } from '../banner-slides';
+import type { Slide } from '../../../../shared/banner-slides.js';
 import { usePageLoaded } from '../use-page-loaded';
 import { imageSizes, imageSrcSet } from '../../../../shared/image-variants.js';
 import { youtubeEmbedUrl } from '../../../../shared/youtube-id.js';

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { CAROUSEL_INTERVAL_MS } from '../../../../shared/constants.js';
 import { useBanners } from '../api/get-banners';
-import { toSlides, type Slide } from '../banner-slides';
+import { toSlides, type Slide } from '../../../../shared/banner-slides.js';
 import { nextIndex, previousIndex, wrapIndex } from '../carousel-index';
 import { usePrefersReducedMotion } from '../use-prefers-reduced-motion';
 import { BannerSlide } from './banner-slide';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import { ROBOT_FALLBACK_IMAGE } from '../../../../shared/constants.js';
 import { imageSizes, imageSrcSet } from '../../../../shared/image-variants.js';
-
-export const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';
 
 // Intrinsic size of the 16:9 frame; with CSS aspect-ratio the space is reserved before the image loads.
 const WIDTH = 640;

@@ -1,8 +1,6 @@
 import { useState } from 'react';
+import { ROBOT_FALLBACK_IMAGE } from '../../../../shared/constants.js';
 import { imageSizes, imageSrcSet } from '../../../../shared/image-variants.js';
-
-/** The stock illustration of a robot without a picture (the catalogue shows the same one). */
-export const ROBOT_FALLBACK_IMAGE = '/images/robot-fallback.svg';
 
 /**
  * The robot's picture at the top of its page, likely the largest paint: it loads first. Its 16:9

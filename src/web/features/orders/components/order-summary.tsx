@@ -1,12 +1,10 @@
 import { Clock } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
-import { CURRENCY } from '../../../../shared/constants.js';
+import { CURRENCY, ROBOT_FALLBACK_IMAGE } from '../../../../shared/constants.js';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { formatUsd } from '../../../lib/format-number';
 
 export type SummaryRobot = Pick<Robot, 'name' | 'price' | 'image_url' | 'delivery'>;
-
-const FALLBACK_IMAGE = '/images/robot-fallback.svg';
 
 /**
  * The side summary of SPEC §2: robot, client, the delivery (the announced 24H, or at once after
@@ -28,12 +26,12 @@ export function OrderSummary({
     <aside aria-label={t('orders.summary.title')} className="h-fit rounded-xl border border-slate-800 bg-slate-900 p-5">
       <h2 className="text-lg font-semibold text-white">{t('orders.summary.title')}</h2>
       <img
-        src={robot.image_url || FALLBACK_IMAGE}
+        src={robot.image_url || ROBOT_FALLBACK_IMAGE}
         alt={robot.name}
         width={640}
         height={360}
         onError={(event) => {
-          event.currentTarget.src = FALLBACK_IMAGE;
+          event.currentTarget.src = ROBOT_FALLBACK_IMAGE;
         }}
         className="mt-4 aspect-video w-full rounded-lg bg-slate-800 object-cover"
       />

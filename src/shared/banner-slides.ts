@@ -1,12 +1,13 @@
-import type { HeroBanner } from '../../../shared/schemas/catalogue.js';
-import { youtubeVideoId } from '../../../shared/youtube-id.js';
+import type { HeroBanner } from './schemas/catalogue.js';
+import { youtubeVideoId } from './youtube-id.js';
 
 export type Slide =
   | { kind: 'image'; id: string; title: string; src: string }
   | { kind: 'youtube'; id: string; title: string; videoId: string };
 
 /**
- * The slides to show, in the banners' order. A banner that cannot be shown (no address, or a
+ * The slides to show, in the banners' order (the storefront's carousel; the server preloads the
+ * first one's picture). A banner that cannot be shown (no address, or a
  * YouTube address without a recognisable video id) is left out rather than shown broken.
  */
 export function toSlides(banners: readonly HeroBanner[]): Slide[] {

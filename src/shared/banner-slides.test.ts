@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HeroBanner } from '../../../shared/schemas/catalogue.js';
-import { toSlides } from './banner-slides';
+import type { HeroBanner } from './schemas/catalogue.js';
+import { toSlides } from './banner-slides.js';
 
 function banner(id: string, type: HeroBanner['type'], content_url: string): HeroBanner {
   return {
