@@ -127,13 +127,18 @@ export function uploadsRoutes(storage: Storage, audit: AuditPort): FastifyPlugin
             contentType: imageTypes[type].mime,
           });
           // The smaller WebP copies the storefront's srcset names, made now rather than on a
-          // visitor's request. A photo that does not decode keeps its original alone: the
-          // variants' addresses then lead to it (below).
+          // visitor's request. A photo that does not decode, or a copy the storage could not
+          // take, leaves the original alone: a missing variant's address leads to it (below), so
+          // the upload itself still succeeds.
           const variants = photo ? await makePhotoVariants(Buffer.concat(photo)) : null;
-          for (const variant of variants ?? [])
-            await storage.put(imageVariantPath(name, variant.width), Readable.from([variant.body]), {
-              contentType: 'image/webp',
-            });
+          try {
+            for (const variant of variants ?? [])
+              await storage.put(imageVariantPath(name, variant.width), Readable.from([variant.body]), {
+                contentType: 'image/webp',
+              });
+          } catch (error) {
+            request.log.warn({ err: error, key }, 'a WebP variant of an uploaded photo could not be stored');
+          }
           const url = `/files/${key}`;
           await audit.record({
             actor: request.user!,
@@ -167,7 +172,7 @@ export function uploadsRoutes(storage: Storage, audit: AuditPort): FastifyPlugin
       if (!file || !mime) {
         // A variant that was never made (a photo uploaded before variants existed, or one that
         // did not decode) is its original: the storefront's srcset names variants of every photo.
-        const original = file || !mime ? null : await originalOfVariant(storage, key);
+        const original = mime ? await originalOfVariant(storage, key) : null;
         if (!original) throw new NotFoundError();
         return reply.header('cache-control', `public, max-age=${DAY_SECONDS}`).redirect(`/files/${original}`, 302);
       }
