@@ -28,24 +28,14 @@ export function notifyFailure(message: string, error?: unknown): void {
 export async function withToasts<T>(
   work: Promise<T>,
   success: string | ((result: T) => string),
-  failure: string | ((error: unknown) => string | Explained),
+  failure: string | ((error: unknown) => string),
 ): Promise<T> {
   try {
     const result = await work;
     notifySuccess(typeof success === 'function' ? success(result) : success);
     return result;
   } catch (error) {
-    const message = typeof failure === 'function' ? failure(error) : failure;
-    if (message instanceof Explained) notifyFailure(message.message);
-    else notifyFailure(message, error);
+    notifyFailure(typeof failure === 'function' ? failure(error) : failure, error);
     throw error;
   }
-}
-
-/**
- * A failure message that already says in the reader's words what the server said (a category
- * still in use): its toast has no description, which would say the same again in English.
- */
-export class Explained {
-  constructor(readonly message: string) {}
 }

@@ -2,7 +2,7 @@ import { useTranslation } from '../../lib/use-translation';
 import type { AdminResource } from '../../../shared/admin-resources.js';
 import type en from '../../locales/en.json';
 import { useAdminList, useAdminMutations } from './admin-resource';
-import { Explained, withToasts } from './toasts';
+import { notifyFailure, notifySuccess, withToasts } from './toasts';
 
 type BackOffice = (typeof en)['backOffice'];
 type ResourceTextSet = Record<'add' | 'addTitle' | 'editTitle' | 'empty' | 'saved' | 'confirmDelete', string>;
@@ -65,13 +65,18 @@ export function useResourceActions<Entity extends { id: string }, Create extends
         t('backOffice.moved', { name: label(record) }),
         t('backOffice.moveFailed'),
       ).catch(reported),
-    remove: (record: Entity) =>
-      withToasts(mutations.remove.mutateAsync(record.id), t('backOffice.deleted', { name: label(record) }), (error) => {
+    remove: async (record: Entity) => {
+      try {
+        await mutations.remove.mutateAsync(record.id);
+      } catch (error) {
         const refused = failures.refusal?.(error);
-        return refused ? new Explained(refused) : (failures.remove?.(error) ?? t('backOffice.deleteFailed'));
-      }).catch((error: unknown) => {
-        if (failures.refusal?.(error)) return undefined;
+        // A refusal says everything in the reader's words (no server detail beside it), and
+        // resolves: the confirmation closes, since trying again cannot help.
+        if (refused) return notifyFailure(refused);
+        notifyFailure(failures.remove?.(error) ?? t('backOffice.deleteFailed'), error);
         throw error;
-      }),
+      }
+      notifySuccess(t('backOffice.deleted', { name: label(record) }));
+    },
   };
 }
