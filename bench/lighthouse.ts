@@ -3,7 +3,8 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.js';
-import { formatNumber, formatTable } from './report.js';
+import { formatTable } from './report.js';
+import { formatSpread } from './rounds.js';
 import { firstRobotSlug } from './shop-client.js';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -13,14 +14,6 @@ interface LighthouseFigures {
   largestContentfulPaintMs: number;
   cumulativeLayoutShift: number;
   totalBlockingTimeMs: number;
-}
-
-/** One figure of several runs: the median, with the lowest and highest run beside it. */
-function spread(values: number[], format: (value: number) => string): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  if (sorted.length === 1) return format(median);
-  return `${format(median)} [${format(sorted[0]!)}–${format(sorted.at(-1)!)}]`;
 }
 
 /**
@@ -107,29 +100,17 @@ export async function printLighthouse(origin: string): Promise<void> {
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR || undefined;
   const pages = { Home: `${origin}/`, 'robot page': `${origin}/robots/${await firstRobotSlug(origin)}` };
   const figures = await runLighthouse(pages, runs, reportDir, chromePath);
-  const whole = (value: number) => String(value);
   const rows = Object.keys(pages).map((name) => {
     const results = figures.get(name)!;
     return [
       name,
-      ...categories.map((category) =>
-        spread(
-          results.map((result) => result.scores[category]),
-          whole,
-        ),
-      ),
-      spread(
-        results.map((result) => result.largestContentfulPaintMs),
-        (value) => formatNumber(value),
-      ),
-      spread(
+      ...categories.map((category) => formatSpread(results.map((result) => result.scores[category]))),
+      formatSpread(results.map((result) => result.largestContentfulPaintMs)),
+      formatSpread(
         results.map((result) => result.cumulativeLayoutShift),
-        (value) => value.toFixed(3),
+        3,
       ),
-      spread(
-        results.map((result) => result.totalBlockingTimeMs),
-        (value) => formatNumber(value),
-      ),
+      formatSpread(results.map((result) => result.totalBlockingTimeMs)),
     ];
   });
   const columns = ['page', ...categories, 'LCP ms', 'CLS', 'TBT ms'].map((title, index) => ({
