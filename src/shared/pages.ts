@@ -62,3 +62,8 @@ export function resolvePage(path: string): PageName {
 export function pagePath(page: PageName): string {
   return page === HOME ? '/' : `/${page}`;
 }
+
+/** The address of a page about one of the client's orders: its detail, or its licence. */
+export function orderPagePath(page: Extract<PageName, 'OrderDetail' | 'OrderLicence'>, orderId: string): string {
+  return `${pagePath(page)}?${new URLSearchParams({ orderId }).toString()}`;
+}

@@ -1,14 +1,14 @@
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { shortOrderNumber } from '../../shared/order-number.js';
 import { pagePath } from '../../shared/pages.js';
+import { BackLink } from '../components/ui/back-link';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
 import { SignInRequired } from '../features/auth/components/sign-in-required';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { LicenceSummary } from '../features/licences/components/licence-summary';
 import { OrderDetail } from '../features/orders/components/order-detail';
-import { Link, useSearchParams } from '../lib/router';
+import { useSearchParams } from '../lib/router';
 
 /**
  * `/OrderDetail?orderId=…`: one of the signed-in client's orders in full, reached from My Orders
@@ -26,13 +26,9 @@ export default function OrderDetailPage() {
   if (user === null) return <SignInRequired title={title} prompt={t('orderDetail.signInPrompt')} />;
   return (
     <PageShell title={title}>
-      <Link
-        to={pagePath('Dashboard')}
-        className="mt-3 inline-flex items-center gap-1.5 text-sm text-slate-400 underline-offset-4 hover:text-white hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <BackLink to={pagePath('Dashboard')} className="mt-3">
         {t('orderDetail.back')}
-      </Link>
+      </BackLink>
       {orderId === '' ? (
         <p className="mt-6 text-slate-300">{t('orderDetail.missingOrder')}</p>
       ) : (

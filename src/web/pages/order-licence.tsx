@@ -1,6 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { pagePath } from '../../shared/pages.js';
+import { BackLink } from '../components/ui/back-link';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
 import { SignInRequired } from '../features/auth/components/sign-in-required';
@@ -8,7 +8,7 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { OrderLicence } from '../features/licences/components/order-licence';
 import { useOrder } from '../features/orders/api/get-order';
 import { OrderVersions } from '../features/orders/components/order-versions';
-import { Link, useSearchParams } from '../lib/router';
+import { useSearchParams } from '../lib/router';
 
 /**
  * `/OrderLicence?orderId=…`: the licence of one of the signed-in client's orders, reached from My
@@ -23,13 +23,9 @@ export default function OrderLicencePage() {
   if (user === null) return <SignInRequired title={t('licencePage.title')} prompt={t('licencePage.signInPrompt')} />;
   return (
     <PageShell title={t('licencePage.title')}>
-      <Link
-        to={pagePath('Dashboard')}
-        className="mt-3 inline-flex items-center gap-1.5 text-sm text-slate-400 underline-offset-4 hover:text-white hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <BackLink to={pagePath('Dashboard')} className="mt-3">
         {t('licencePage.back')}
-      </Link>
+      </BackLink>
       {orderId === '' ? (
         <p className="mt-6 text-slate-300">{t('licencePage.missingOrder')}</p>
       ) : (

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
-import { buttonClass } from '../components/ui/button-classes';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
 import { preloadLoginModal, useAuthModal } from '../features/auth/auth-modal';
@@ -14,6 +13,7 @@ import { Navigate, useLocation, useSearchParams } from '../lib/router';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { documentTitle } from '../../shared/document-title.js';
 import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
+import { LoadError } from '../components/ui/load-error';
 
 /** 404 for an unknown or inactive robot, 400 for an id the server cannot even read. */
 function isMissingRobot(error: unknown): boolean {
@@ -35,12 +35,7 @@ function RobotLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <PageShell title={t('pages.robotDetail.title')}>
-      <div role="alert" className="mt-6 rounded-xl border border-red-900 bg-red-950/40 p-6">
-        <p className="text-red-200">{t('robotDetail.loadError')}</p>
-        <button type="button" onClick={onRetry} className={buttonClass('secondary', 'mt-4')}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <LoadError className="mt-6" message={t('robotDetail.loadError')} onRetry={onRetry} />
     </PageShell>
   );
 }

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from '../../../lib/router';
 import { CATALOGUE_SKELETON_CARDS } from '../../../../shared/constants.js';
-import { buttonClass } from '../../../components/ui/button-classes';
 import { useCategories } from '../api/get-categories';
 import { useRobots } from '../api/get-robots';
 import {
@@ -20,6 +19,7 @@ import { CompareBar } from './compare-bar';
 import { RobotCard } from './robot-card';
 import { RobotCardSkeleton } from './robot-card-skeleton';
 import { RobotGrid } from './robot-grid';
+import { LoadError } from '../../../components/ui/load-error';
 
 /**
  * The selected category, the search and the order live in the URL (`?category=<key>&q=…&sort=…`),
@@ -56,14 +56,7 @@ function CatalogueSkeleton() {
 
 function CatalogueError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div role="alert" className="rounded-xl border border-red-900 bg-red-950/40 p-6 text-center">
-      <p className="text-red-200">{t('catalogue.loadError')}</p>
-      <button type="button" onClick={onRetry} className={buttonClass('secondary', 'mt-4')}>
-        {t('common.retry')}
-      </button>
-    </div>
-  );
+  return <LoadError className="text-center" message={t('catalogue.loadError')} onRetry={onRetry} />;
 }
 
 function CatalogueEmpty() {

@@ -1,6 +1,7 @@
-import { ArrowLeft, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
+import { BackLink } from '../../../components/ui/back-link';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import type { TrackRecord } from '../../../../shared/schemas/track-record.js';
 import { buttonClass } from '../../../components/ui/button-classes';
@@ -303,13 +304,11 @@ export function RobotComparison() {
 
   return (
     <div className="page-container py-8 sm:py-10">
-      <Link
+      <BackLink
         to={requested.length > 0 ? `/?${new URLSearchParams({ compare: requested.join(',') }).toString()}` : '/'}
-        className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-slate-300 hover:text-white"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
         {t('robotDetail.backToCatalog')}
-      </Link>
+      </BackLink>
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-white">{t('compare.title')}</h1>
       <div className="mt-6">{body()}</div>
     </div>

@@ -1,10 +1,10 @@
-import { ArrowLeft, TrendingUp } from 'lucide-react';
+import { TrendingUp } from 'lucide-react';
 import { memo, startTransition, useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
+import { BackLink } from '../../../components/ui/back-link';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { RichText } from '../../../components/ui/rich-text';
 import { formatPercent } from '../../../lib/format-number';
-import { Link } from '../../../lib/router';
 import { LivePerformanceCard } from './live-performance-card';
 import { OrderCard, type OrderAccess, type OrderCardExtras } from './order-card';
 import { RiskBadge } from './risk-badge';
@@ -32,13 +32,7 @@ export function RobotDetailView({ robot, categoryName, access, trial }: RobotDet
   useEffect(() => startTransition(() => setBelowFold(true)), []);
   return (
     <div className="page-container py-8 sm:py-10">
-      <Link
-        to="/"
-        className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-slate-300 hover:text-white"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('robotDetail.backToCatalog')}
-      </Link>
+      <BackLink to="/">{t('robotDetail.backToCatalog')}</BackLink>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <header className="grid gap-6 md:grid-cols-2 md:items-center">
           <RobotPicture src={robot.image_url} alt={robot.name} />

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/use-translation';
-import { buttonClass } from '../../../components/ui/button-classes';
 import { useFaqs } from '../api/get-faqs';
 import { FaqAccordion } from './faq-accordion';
+import { LoadError } from '../../../components/ui/load-error';
 
 const skeletonRows = [0, 1, 2, 3, 4];
 
@@ -12,14 +12,7 @@ export function FaqList() {
 
   if (faqs === undefined) {
     if (isError) {
-      return (
-        <div role="alert" className="rounded-xl border border-red-900 bg-red-950/40 p-6">
-          <p className="text-red-200">{t('faqPage.loadError')}</p>
-          <button type="button" onClick={() => void refetch()} className={buttonClass('secondary', 'mt-4')}>
-            {t('common.retry')}
-          </button>
-        </div>
-      );
+      return <LoadError message={t('faqPage.loadError')} onRetry={() => void refetch()} />;
     }
     return (
       <div aria-busy="true" className="flex flex-col gap-3">

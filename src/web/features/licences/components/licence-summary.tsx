@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
-import { pagePath } from '../../../../shared/pages.js';
+import { orderPagePath } from '../../../../shared/pages.js';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { Link } from '../../../lib/router';
 import { useLicensedOrders } from '../api/get-licensed-orders';
@@ -23,10 +23,7 @@ export function LicenceSummary({ orderId }: { orderId: string }) {
       <dl className="mt-3 grid grid-cols-2 gap-4 text-sm">
         <LicenceStatusFacts licence={licence} />
       </dl>
-      <Link
-        to={`${pagePath('OrderLicence')}?orderId=${encodeURIComponent(orderId)}`}
-        className={buttonClass('secondary', 'mt-4 h-9 text-xs')}
-      >
+      <Link to={orderPagePath('OrderLicence', orderId)} className={buttonClass('secondary', 'mt-4 h-9 text-xs')}>
         <KeyRound aria-hidden="true" className="size-4" />
         {t('licencePage.open')}
       </Link>

@@ -3,13 +3,13 @@ import { useTranslation } from '../../../lib/use-translation';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
 import type { ClientLicence, ClientLicenceStatus } from '../../../../shared/schemas/client-licences.js';
 import { Alert } from '../../../components/ui/alert';
-import { buttonClass } from '../../../components/ui/button-classes';
 import { LoadingRegion } from '../../../components/ui/loading-region';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatDateTime, formatDay } from '../../../lib/format-date';
 import { useOrderLicence } from '../api/get-order-licence';
 import { LicenceAccounts } from './licence-accounts';
 import { LicenceKey } from './licence-key';
+import { LoadError } from '../../../components/ui/load-error';
 
 const statusTones: Record<ClientLicenceStatus, string> = {
   active: 'border-emerald-800 bg-emerald-950/60 text-emerald-200',
@@ -94,14 +94,7 @@ export function OrderLicence({ orderId }: { orderId: string }) {
           {t(code === 'no_licence' ? 'licencePage.noLicence' : 'licencePage.notFound')}
         </p>
       );
-    return (
-      <Alert tone="error" className="mt-6">
-        {t('licencePage.loadError')}{' '}
-        <button type="button" className={buttonClass('secondary', 'ml-2 h-8')} onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </button>
-      </Alert>
-    );
+    return <LoadError className="mt-6" message={t('licencePage.loadError')} onRetry={() => void query.refetch()} />;
   }
   const licence = query.data;
   return (

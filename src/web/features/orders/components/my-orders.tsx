@@ -1,7 +1,6 @@
 import { ChevronDown, FileText, KeyRound } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-classes';
 import { LoadingRegion } from '../../../components/ui/loading-region';
 import { formatDay } from '../../../lib/format-date';
@@ -10,7 +9,7 @@ import { Link } from '../../../lib/router';
 import { useOrders } from '../api/get-orders';
 import { shortOrderNumber } from '../../../../shared/order-number.js';
 import { downloadableStatus, isUnpaidStatus } from '../../../../shared/order-states.js';
-import { pagePath } from '../../../../shared/pages.js';
+import { orderPagePath } from '../../../../shared/pages.js';
 import type { Order } from '../../../../shared/schemas/orders.js';
 import { paidOrdersTotal } from '../amounts';
 import { DownloadButton } from './download-button';
@@ -18,15 +17,13 @@ import { OrderVersions } from './order-versions';
 import { StatusBadge } from './status-badge';
 import { TrialInfo } from './trial-info';
 import { UnpaidOrderActions } from './unpaid-order-actions';
+import { LoadError } from '../../../components/ui/load-error';
 
 /** The order's licence page (issue 18 §2): its key and the accounts using it. */
 function LicenceLink({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   return (
-    <Link
-      to={`${pagePath('OrderLicence')}?orderId=${encodeURIComponent(orderId)}`}
-      className={buttonClass('secondary', 'h-9 text-xs')}
-    >
+    <Link to={orderPagePath('OrderLicence', orderId)} className={buttonClass('secondary', 'h-9 text-xs')}>
       <KeyRound aria-hidden="true" className="size-4" />
       {t('orders.myOrders.licence')}
     </Link>
@@ -38,7 +35,7 @@ function DetailsLink({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   return (
     <Link
-      to={`${pagePath('OrderDetail')}?orderId=${encodeURIComponent(orderId)}`}
+      to={orderPagePath('OrderDetail', orderId)}
       aria-label={t('orders.myOrders.detailsOf', { number: shortOrderNumber(orderId) })}
       className={buttonClass('secondary', 'h-9 text-xs')}
     >
@@ -143,12 +140,7 @@ export function MyOrders({ licensedOrderIds = new Set() }: MyOrdersProps) {
   if (orders.isPending) return <LoadingRegion />;
   if (orders.isError) {
     return (
-      <Alert tone="error" className="mt-6">
-        {t('orders.myOrders.loadError')}{' '}
-        <button type="button" className={buttonClass('secondary', 'ml-2 h-8')} onClick={() => void orders.refetch()}>
-          {t('common.retry')}
-        </button>
-      </Alert>
+      <LoadError className="mt-6" message={t('orders.myOrders.loadError')} onRetry={() => void orders.refetch()} />
     );
   }
   if (orders.data.length === 0) return <p className="mt-6 text-slate-300">{t('orders.myOrders.empty')}</p>;

@@ -6,8 +6,6 @@ import { shortOrderNumber } from '../../../../shared/order-number.js';
 import { closedOrderStatuses, downloadableStatus, isUnpaidStatus } from '../../../../shared/order-states.js';
 import type { ClientOrderEvent, OrderDetail as OrderDetailData } from '../../../../shared/schemas/orders.js';
 import { robotPath } from '../../../../shared/robot-slug.js';
-import { Alert } from '../../../components/ui/alert';
-import { buttonClass } from '../../../components/ui/button-classes';
 import { LoadingRegion } from '../../../components/ui/loading-region';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
@@ -21,6 +19,7 @@ import { OrderVersions } from './order-versions';
 import { StatusBadge } from './status-badge';
 import { TrialInfo } from './trial-info';
 import { UnpaidOrderActions } from './unpaid-order-actions';
+import { LoadError } from '../../../components/ui/load-error';
 
 /**
  * While the order can still change by itself (a payment, a review, a delivery), the wizard's event
@@ -192,14 +191,7 @@ export function OrderDetail({ orderId, licence }: OrderDetailProps) {
   if (query.isError) {
     if (errorCodeOf(query.error) === 'not_found')
       return <p className="mt-6 text-slate-300">{t('orderDetail.notFound')}</p>;
-    return (
-      <Alert tone="error" className="mt-6">
-        {t('orderDetail.loadError')}{' '}
-        <button type="button" className={buttonClass('secondary', 'ml-2 h-8')} onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </button>
-      </Alert>
-    );
+    return <LoadError className="mt-6" message={t('orderDetail.loadError')} onRetry={() => void query.refetch()} />;
   }
   const order = query.data;
   return (

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../../lib/use-translation';
 import type { PageSlug } from '../../../../shared/schemas/catalogue.js';
-import { buttonClass } from '../../../components/ui/button-classes';
 import { PageShell } from '../../../components/ui/page-shell';
 import { RichText } from '../../../components/ui/rich-text';
 import { useContentPage } from '../api/get-content-page';
+import { LoadError } from '../../../components/ui/load-error';
 
 type ContentPageViewProps = {
   slug: PageSlug;
@@ -49,12 +49,7 @@ function ContentPageBody({ slug, defaultTitle }: ContentPageViewProps) {
   if (isError) {
     return (
       <PageShell title={defaultTitle}>
-        <div role="alert" className="mt-8 max-w-3xl rounded-xl border border-red-900 bg-red-950/40 p-6">
-          <p className="text-red-200">{t('contentPage.loadError')}</p>
-          <button type="button" onClick={() => void refetch()} className={buttonClass('secondary', 'mt-4')}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError className="mt-8 max-w-3xl" message={t('contentPage.loadError')} onRetry={() => void refetch()} />
       </PageShell>
     );
   }
