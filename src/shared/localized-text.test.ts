@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contentLanguage,
+  fromColumns,
+  localizedTextSchema,
+  missingLanguages,
+  textIn,
+  toColumns,
+} from './localized-text.js';
+
+describe('localized text', () => {
+  it("gives the reader's translation, else the shop's content language, else whichever exists", () => {
+    expect(textIn({ en: 'Hello', fr: 'Bonjour' }, 'fr', 'en')).toBe('Bonjour');
+    expect(textIn({ en: 'Hello', fr: '  ' }, 'fr', 'en')).toBe('Hello');
+    expect(textIn({ en: '', fr: 'Bonjour' }, 'en', 'en')).toBe('Bonjour');
+    expect(textIn({ en: '', fr: '' }, 'en', 'fr')).toBe('');
+  });
+
+  it("falls back to English when the shop follows each visitor's browser", () => {
+    expect(contentLanguage('')).toBe('en');
+    expect(contentLanguage('fr')).toBe('fr');
+    expect(contentLanguage('de')).toBe('en');
+  });
+
+  it('requires one language of a required field, trims and bounds each', () => {
+    const schema = localizedTextSchema({ max: 5, required: true });
+    expect(schema.parse({ en: ' Hi ', fr: '' })).toEqual({ en: 'Hi', fr: '' });
+    expect(schema.parse({ fr: 'Salut' })).toEqual({ en: '', fr: 'Salut' });
+    expect(schema.safeParse({ en: ' ', fr: '' }).success).toBe(false);
+    expect(schema.safeParse({ en: 'toolong', fr: '' }).success).toBe(false);
+    expect(localizedTextSchema({ max: 5, required: false }).parse({})).toEqual({ en: '', fr: '' });
+  });
+
+  it('names the missing translations and maps to and from columns', () => {
+    expect(missingLanguages({ en: 'Hello', fr: '' })).toEqual(['fr']);
+    expect(toColumns('question', { en: 'Q', fr: 'QF' })).toEqual({ question_en: 'Q', question_fr: 'QF' });
+    expect(fromColumns({ question_en: 'Q', question_fr: null }, 'question')).toEqual({ en: 'Q', fr: '' });
+  });
+});

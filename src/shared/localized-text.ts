@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { LANGUAGES, type Language } from './constants.js';
+import { DEFAULT_LANGUAGE, isLanguage } from './language.js';
+
+/**
+ * An owner-written text in each language of the shop (issue 19 §2): a FAQ's question, a page's
+ * body, a robot's description. An empty string is a translation not written yet.
+ */
+export type LocalizedText = Record<Language, string>;
+
+export function emptyLocalizedText(): LocalizedText {
+  return { en: '', fr: '' };
+}
+
+/**
+ * The language owner-written text falls back to when the reader's translation is missing: the
+ * shop's default language, or English when the shop follows each visitor's browser ('').
+ */
+export function contentLanguage(defaultLanguage: string | null | undefined): Language {
+  return isLanguage(defaultLanguage) ? defaultLanguage : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The text a reader of `language` sees: their translation, else the shop's content language,
+ * else whichever one exists, so a missing translation never leaves a blank.
+ */
+export function textIn(text: LocalizedText, language: Language, fallback: Language): string {
+  if (text[language].trim() !== '') return text[language];
+  if (text[fallback].trim() !== '') return text[fallback];
+  return LANGUAGES.map((other) => text[other]).find((value) => value.trim() !== '') ?? '';
+}
+
+/** The languages whose translation is still empty, for the back office to point out. */
+export function missingLanguages(text: LocalizedText): Language[] {
+  return LANGUAGES.filter((language) => text[language].trim() === '');
+}
+
+type TextRule = { max: number; required: boolean };
+
+/**
+ * A localized field of an admin form. A required one needs at least one language written (the
+ * other falls back to it); each translation is trimmed and bounded on its own.
+ */
+export function localizedTextSchema({ max, required }: TextRule) {
+  const one = z.string().trim().max(max, `at most ${max} characters`);
+  return z
+    .object({ en: one.default(''), fr: one.default('') })
+    .refine((text) => !required || LANGUAGES.some((language) => text[language] !== ''), {
+      message: 'is required in at least one language',
+    });
+}
+
+/** The column of one translation: `question` -> `question_en`, `question_fr`. */
+export function languageColumn<Field extends string>(field: Field, language: Language): `${Field}_${Language}` {
+  return `${field}_${language}`;
+}
+
+/** A stored row's two columns of `field`, as one localized text. */
+export function fromColumns<Field extends string>(
+  row: { [Key in `${Field}_${Language}`]: string | null },
+  field: Field,
+): LocalizedText {
+  return { en: row[languageColumn(field, 'en')] ?? '', fr: row[languageColumn(field, 'fr')] ?? '' };
+}
+
+/** A localized text as the two columns of `field`, to write. */
+export function toColumns<Field extends string>(field: Field, text: LocalizedText) {
+  return { [languageColumn(field, 'en')]: text.en, [languageColumn(field, 'fr')]: text.fr } as {
+    [Key in `${Field}_${Language}`]: string;
+  };
+}

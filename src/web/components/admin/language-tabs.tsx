@@ -1,0 +1,100 @@
+import { clsx } from 'clsx';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { LANGUAGES, type Language } from '../../../shared/constants.js';
+import { useTranslation } from '../../lib/use-translation';
+
+type LanguageTabsProps = {
+  /**
+   * The form's localized fields shown in the tabs (`question`, `answer`): a tab is marked when
+   * one of them is empty in its language or refused by the schema.
+   */
+  fields: readonly string[];
+  /** The fields of one language: names like `question.fr`. */
+  children: (language: Language) => ReactNode;
+};
+
+/**
+ * The owner's texts in English and French side by side in one form (issue 19 §2). Both panels stay
+ * mounted, so switching tabs keeps what was typed and the form validates every language; a tab
+ * says when its translation is missing (the reader then sees the other language) or refused.
+ */
+export function LanguageTabs<T extends FieldValues>({ fields, children }: LanguageTabsProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [active, setActive] = useState<Language>(LANGUAGES[0]);
+  const { control, formState } = useFormContext<T>();
+  const values = useWatch({ control }) as Record<string, Partial<Record<Language, string>> | undefined>;
+  const errors = formState.errors as Record<string, Record<string, unknown> | undefined>;
+
+  const stateOf = (language: Language): 'refused' | 'missing' | 'written' => {
+    if (
+      fields.some((field) => errors[field]?.[language] || (errors[field] && !errors[field]?.en && !errors[field]?.fr))
+    )
+      return 'refused';
+    return fields.some((field) => !values[field]?.[language]?.trim()) ? 'missing' : 'written';
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const step = event.key === 'ArrowRight' ? 1 : -1;
+    const next = LANGUAGES[(LANGUAGES.indexOf(active) + step + LANGUAGES.length) % LANGUAGES.length]!;
+    setActive(next);
+    document.getElementById(`${id}-tab-${next}`)?.focus();
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="tablist" aria-label={t('backOffice.languages.label')} className="flex gap-1 border-b border-slate-700">
+        {LANGUAGES.map((language) => {
+          const state = stateOf(language);
+          return (
+            <button
+              key={language}
+              id={`${id}-tab-${language}`}
+              type="button"
+              role="tab"
+              aria-selected={active === language}
+              aria-controls={`${id}-panel-${language}`}
+              tabIndex={active === language ? 0 : -1}
+              onClick={() => setActive(language)}
+              onKeyDown={onKeyDown}
+              className={clsx(
+                '-mb-px flex min-h-11 items-center gap-2 rounded-t-lg border border-b-0 px-4 text-sm font-medium',
+                active === language
+                  ? 'border-slate-700 bg-slate-900 text-white'
+                  : 'border-transparent text-slate-400 hover:text-slate-200',
+              )}
+            >
+              {t(`language.names.${language}`)}
+              {state !== 'written' && (
+                <span
+                  className={clsx(
+                    'rounded px-1.5 py-0.5 text-xs',
+                    state === 'refused' ? 'bg-red-950 text-red-200' : 'bg-slate-800 text-amber-200',
+                  )}
+                >
+                  {t(state === 'refused' ? 'backOffice.languages.refused' : 'backOffice.languages.missing')}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      {LANGUAGES.map((language) => (
+        <div
+          key={language}
+          id={`${id}-panel-${language}`}
+          role="tabpanel"
+          aria-labelledby={`${id}-tab-${language}`}
+          hidden={active !== language}
+          lang={language}
+          className="flex flex-col gap-4"
+        >
+          {children(language)}
+        </div>
+      ))}
+      <p className="text-xs text-slate-400">{t('backOffice.languages.fallbackHint')}</p>
+    </div>
+  );
+}
