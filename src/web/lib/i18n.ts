@@ -3,6 +3,7 @@ import type { EmbeddedMessages } from './initial-data';
 import { resolveLanguage } from '../../shared/language.js';
 import { readStoredLanguage, storeLanguage } from './language';
 import { i18n, type Catalogue } from './translate';
+import { setContentFallback } from './use-localized';
 
 function browserLanguages(): readonly string[] {
   return window.navigator.languages;
@@ -29,6 +30,7 @@ export async function initI18n(
   adminDefault: string | undefined,
   embedded: EmbeddedMessages | undefined,
 ): Promise<void> {
+  setContentFallback(adminDefault);
   const stored = readStoredLanguage();
   // Re-writing a stored choice restores whichever copy was lost and keeps the cookie from expiring.
   if (stored !== null) storeLanguage(stored);
@@ -57,6 +59,7 @@ export function chooseLanguage(language: Language): void {
 
 /** Follows the administrator's default, unless the visitor has made a choice of their own. */
 export function applyAdminDefaultLanguage(adminDefault: string): void {
+  setContentFallback(adminDefault);
   if (readStoredLanguage() !== null) return;
   const language = resolveLanguage({ stored: null, adminDefault, browser: browserLanguages() });
   if (language !== i18n.language) void switchTo(language);

@@ -1,0 +1,34 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { Language } from '../../shared/constants.js';
+import { DEFAULT_LANGUAGE } from '../../shared/language.js';
+import { contentLanguage, textIn, type LocalizedText } from '../../shared/localized-text.js';
+import { useTranslation } from './use-translation';
+
+// The shop's content language: what owner-written text falls back to. i18n.ts sets it from the
+// `default_language` setting as soon as it is known (embedded in the page, or once settings load).
+let fallback: Language = DEFAULT_LANGUAGE;
+const listeners = new Set<() => void>();
+
+export function setContentFallback(defaultLanguage: string | null | undefined): void {
+  const next = contentLanguage(defaultLanguage);
+  if (next === fallback) return;
+  fallback = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Owner-written text in the reader's language (issue 19 §2). The public API sends both
+ * translations, so switching the interface's language needs no new request; a missing one falls
+ * back to the shop's default language, as the server-rendered page does.
+ */
+export function useLocalized(): (text: LocalizedText) => string {
+  const { i18n } = useTranslation();
+  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
+  const language = i18n.language as Language;
+  return useCallback((text: LocalizedText) => textIn(text, language, shopFallback), [language, shopFallback]);
+}
