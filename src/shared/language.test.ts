@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLanguage, toLanguage } from './language.js';
+import { addressInLanguage, languageOfAddress, resolveLanguage, toLanguage } from './language.js';
 
 describe('toLanguage', () => {
   it('keeps the primary subtag of a supported language', () => {
@@ -30,5 +30,26 @@ describe('resolveLanguage', () => {
   it('falls back to English', () => {
     expect(resolveLanguage({ stored: 'xx', adminDefault: 'de', browser: ['es-ES'] })).toBe('en');
     expect(resolveLanguage({ stored: null, adminDefault: null, browser: [] })).toBe('en');
+  });
+});
+
+describe('the language a page address names', () => {
+  it('reads ?lang= from a path with its query or from a query alone', () => {
+    expect(languageOfAddress('/FAQ?lang=fr')).toBe('fr');
+    expect(languageOfAddress('?utm_source=x&lang=en#top')).toBe('en');
+    expect(languageOfAddress(new URLSearchParams('lang=FR-ca'))).toBe('fr');
+  });
+
+  it('ignores an absent, empty or unsupported value', () => {
+    expect(languageOfAddress('/FAQ')).toBeNull();
+    expect(languageOfAddress('/FAQ?lang=')).toBeNull();
+    expect(languageOfAddress('/FAQ?lang=de')).toBeNull();
+    expect(languageOfAddress('/FAQ?language=fr')).toBeNull();
+  });
+
+  it('writes the address of a page in a language, other parameters kept', () => {
+    expect(addressInLanguage('/', 'fr')).toBe('/?lang=fr');
+    expect(addressInLanguage('/robots/orion-ea', 'en')).toBe('/robots/orion-ea?lang=en');
+    expect(addressInLanguage('/Compare?robots=a,b&lang=en#top', 'fr')).toBe('/Compare?robots=a%2Cb&lang=fr#top');
   });
 });
