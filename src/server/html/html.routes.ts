@@ -4,6 +4,7 @@ import { toSlides } from '../../shared/banner-slides.js';
 import { ROBOT_FALLBACK_IMAGE } from '../../shared/constants.js';
 import { contentPageSlugOf } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
+import { languageOfAddress } from '../../shared/language.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
 import { imageSizes } from '../../shared/image-variants.js';
@@ -19,6 +20,8 @@ import { jsonForScript, textFromHtml } from '../text/escape-html.js';
 import { chooseLanguage } from '../text/language.js';
 import { browserCatalogue, pageTitle, shopTagline } from '../text/server-strings.js';
 import { absoluteUrl, headTags, imagePreloadTag, metaFromSettings } from './head-tags.js';
+import { isIndexedPage } from './indexed-pages.js';
+import { alternateLinkTags, canonicalAddress } from './language-alternates.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {
@@ -110,7 +113,8 @@ async function robotRedirect(
 /**
  * Every GET that is neither an API route nor a file gets the app's HTML, with the page's meta
  * tags and first data already in it: link previews and the first paint need no API call.
- * Pages are rendered once per page, robot and language and kept in the public cache.
+ * Pages are rendered once per page, robot, language and address (plain or `?lang=`: decision
+ * 0021) and kept in the public cache.
  */
 export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   const { shell, publicUrl, catalogue, cache } = deps;
@@ -118,15 +122,20 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   const render = async (
     page: PageName,
     canonicalPath: string,
+    named: Language | null,
     robot: Robot | undefined,
     lang: Language,
     settings: PublicSettings,
   ): Promise<string> => {
     const tagline = shopTagline(lang);
     let meta = {
-      ...metaFromSettings(settings, publicUrl, canonicalPath),
+      ...metaFromSettings(settings, publicUrl, canonicalAddress(canonicalPath, named)),
       title: documentTitle(pageTitle(lang, page), settings, tagline),
     };
+    // The page's other addresses, for the pages search engines may index; a robot id that names
+    // no active robot renders "Robot not found", which has no other language to point to.
+    const indexed = isIndexedPage(page) && (page !== 'RobotDetail' || robot !== undefined);
+    const alternates = indexed ? alternateLinkTags(canonicalPath, publicUrl) : '';
     // The interface strings of the page's language travel with the page instead of in the
     // JavaScript bundle, which then carries neither language.
     const data: Record<string, unknown> = { settings, messages: { lang, catalogue: browserCatalogue(lang) } };
@@ -163,7 +172,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     }
     return shell!.render({
       lang,
-      head: headTags(meta, publicUrl) + linkedData,
+      head: headTags(meta, publicUrl) + alternates + linkedData,
       lateHead: preload + shell!.pageScripts(page),
       data,
     });
@@ -178,6 +187,10 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
     }
     const settings = await cache.memo('settings:public', () => deps.settings.getPublic());
     const lang = chooseLanguage(request, settings.default_language);
+    // `?lang=` names the page's language (docs/decisions/0021-one-address-per-language.md): that
+    // rendering is canonical at its own language's address, so it is cached apart from the
+    // plain address's rendering in the same language.
+    const named = languageOfAddress(request.url);
     // The browser shows the page of the last path segment, and Home for anything unknown
     // (SPEC §2); the server renders that page under its canonical address, so tracking
     // parameters and odd spellings share one cached rendering.
@@ -194,8 +207,10 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       robot = slug === null ? undefined : robots.find((candidate) => candidate.slug === slug);
     }
     const canonicalPath = robot ? robotPath(robot.slug) : pagePath(page);
-    const entry = await cache.get(`html:${canonicalPath}:${lang}`, 'text/html; charset=utf-8', () =>
-      render(page, canonicalPath, robot, lang, settings),
+    const entry = await cache.get(
+      `html:${canonicalAddress(canonicalPath, named)}:${lang}`,
+      'text/html; charset=utf-8',
+      () => render(page, canonicalPath, named, robot, lang, settings),
     );
     return sendEntry(request, reply, entry);
   };

@@ -1,4 +1,5 @@
 import { ROBOT_FALLBACK_IMAGE, type Language } from '../../shared/constants.js';
+import { addressInLanguage } from '../../shared/language.js';
 import { contentPageNames, LEGAL_PAGE_SLUGS } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
 import { robotPath } from '../../shared/robot-slug.js';
@@ -11,7 +12,11 @@ interface ProductsPageInput {
   robots: readonly Robot[];
   settings: PublicSettings;
   language: Language;
+  /** The language the page's address named (`?lang=fr`): its links then keep naming it. */
+  named: Language | null;
   canonicalUrl: string;
+  /** The head's hreflang alternates (language-alternates.ts). */
+  alternates: string;
   /** The app's stylesheet links, so this page wears the site's styles; empty before a build. */
   stylesheets: string;
 }
@@ -27,9 +32,14 @@ export function renderProductsPage({
   robots,
   settings,
   language,
+  named,
   canonicalUrl,
+  alternates,
   stylesheets,
 }: ProductsPageInput): string {
+  // Without JavaScript the visitor's choice cannot be stored: the links carry it instead, and a
+  // crawler reading the French page follows French addresses.
+  const link = (path: string) => escapeHtml(named ? addressInLanguage(path, named) : path);
   const strings = serverStrings(language).products;
   const ui = browserCatalogue(language);
   const money = new Intl.NumberFormat(locales[language], { style: 'currency', currency: 'USD' });
@@ -39,7 +49,7 @@ export function renderProductsPage({
     maximumFractionDigits: 2,
   });
   const navLink = (href: string, label: string, current = false) =>
-    `<li><a href="${href}"${current ? ' aria-current="page"' : ''} class="rounded-md font-medium transition-colors px-3 py-2 text-sm whitespace-nowrap ${current ? 'text-emerald-400' : 'text-slate-200 hover:bg-slate-800 hover:text-white'}">${escapeHtml(label)}</a></li>`;
+    `<li><a href="${link(href)}"${current ? ' aria-current="page"' : ''} class="rounded-md font-medium transition-colors px-3 py-2 text-sm whitespace-nowrap ${current ? 'text-emerald-400' : 'text-slate-200 hover:bg-slate-800 hover:text-white'}">${escapeHtml(label)}</a></li>`;
   const cards = robots
     .map(
       (
@@ -54,7 +64,7 @@ export function renderProductsPage({
 <div><dt class="text-xs leading-5 text-slate-400">${escapeHtml(strings.winrate)}</dt><dd class="text-base leading-6 font-semibold tabular-nums">${robot.winrate === null ? '—' : escapeHtml(percent.format(robot.winrate / 100))}</dd></div>
 <div><dt class="text-xs leading-5 text-slate-400">${escapeHtml(strings.riskLevel)}</dt><dd class="text-base leading-6 font-semibold">${escapeHtml(strings.risk[robot.risk_level])}</dd></div>
 </dl>
-<a href="${escapeHtml(robotPath(robot.slug))}" class="mt-auto inline-flex h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors bg-emerald-500 text-slate-950 hover:bg-emerald-400">${escapeHtml(strings.details)}</a>
+<a href="${link(robotPath(robot.slug))}" class="mt-auto inline-flex h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors bg-emerald-500 text-slate-950 hover:bg-emerald-400">${escapeHtml(strings.details)}</a>
 </div>
 </article></li>`,
     )
@@ -67,7 +77,7 @@ export function renderProductsPage({
     : '';
   const legalLinks = LEGAL_PAGE_SLUGS.map(
     (slug) =>
-      `<li><a href="/${contentPageNames[slug]}" class="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline">${escapeHtml(ui.legal.titles[slug])}</a></li>`,
+      `<li><a href="${link(`/${contentPageNames[slug]}`)}" class="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline">${escapeHtml(ui.legal.titles[slug])}</a></li>`,
   ).join('');
   return `<!doctype html>
 <html lang="${language}">
@@ -78,14 +88,14 @@ export function renderProductsPage({
 <title>${escapeHtml(documentTitle(strings.title, settings, shopTagline(language)))}</title>
 <meta name="description" content="${escapeHtml(strings.intro)}">
 <link rel="icon" href="${escapeHtml(settings.site_favicon_url || '/favicon.svg')}">
-<link rel="canonical" href="${escapeHtml(canonicalUrl)}">
+<link rel="canonical" href="${escapeHtml(canonicalUrl)}">${alternates}
 ${stylesheets}
 </head>
 <body>
 <div class="flex min-h-dvh flex-col">
 <header class="border-b border-slate-800 bg-slate-950/95">
 <div class="page-container flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
-<a href="/" class="flex min-w-0 items-center gap-2 rounded-md">${logo}<span class="truncate text-base font-bold tracking-tight text-white sm:text-lg">${siteName}</span></a>
+<a href="${link('/')}" class="flex min-w-0 items-center gap-2 rounded-md">${logo}<span class="truncate text-base font-bold tracking-tight text-white sm:text-lg">${siteName}</span></a>
 <nav aria-label="${escapeHtml(ui.nav.mainLabel)}"><ul class="flex flex-wrap items-center gap-1">
 ${navLink('/', ui.nav.catalog)}${navLink('/FAQ', ui.nav.faq)}${navLink('/CopyTrade', ui.nav.copyTrade)}${navLink('/Update', ui.nav.update)}${navLink('/product.html', ui.nav.ourProducts, true)}
 </ul></nav>
