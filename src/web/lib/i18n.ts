@@ -1,7 +1,8 @@
 import { LANGUAGES, type Language } from '../../shared/constants.js';
 import type { EmbeddedMessages } from './initial-data';
-import { resolveLanguage } from '../../shared/language.js';
+import { addressInLanguage, languageOfAddress, resolveLanguage } from '../../shared/language.js';
 import { readStoredLanguage, storeLanguage } from './language';
+import { navigate } from './router';
 import { i18n, type Catalogue } from './translate';
 import { setContentFallback } from './use-localized';
 
@@ -31,7 +32,9 @@ export async function initI18n(
   embedded: EmbeddedMessages | undefined,
 ): Promise<void> {
   setContentFallback(adminDefault);
-  const stored = readStoredLanguage();
+  // An address that names a language (`?lang=fr`, a shared link or a search result) counts as the
+  // visitor's choice: the server rendered it, and the next page, without the parameter, keeps it.
+  const stored = languageOfAddress(window.location.search) ?? readStoredLanguage();
   // Re-writing a stored choice restores whichever copy was lost and keeps the cookie from expiring.
   if (stored !== null) storeLanguage(stored);
   const language = resolveLanguage({ stored, adminDefault, browser: browserLanguages() });
@@ -51,9 +54,16 @@ async function switchTo(language: Language): Promise<void> {
   i18n.changeLanguage(language);
 }
 
-/** The visitor picked a language: remember it so it wins over every default on later visits. */
+/**
+ * The visitor picked a language: remember it so it wins over every default on later visits. On a
+ * page whose address names a language, the address follows, so that a link copied from it opens
+ * in the language on screen (replaced, not pushed: Back does not undo a language).
+ */
 export function chooseLanguage(language: Language): void {
   storeLanguage(language);
+  const { pathname, search, hash } = window.location;
+  if (languageOfAddress(search) !== null && languageOfAddress(search) !== language)
+    navigate(addressInLanguage(`${pathname}${search}${hash}`, language), { replace: true });
   void switchTo(language);
 }
 
