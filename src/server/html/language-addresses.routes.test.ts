@@ -104,8 +104,14 @@ describe.each(testDialects)('one address per language, hreflang alternates (issu
     expect(spec.headers.location).toBe(`${path}?lang=fr`);
   });
 
-  it('gives no alternates to pages not to index: the back office, a client’s pages, an unknown robot', async () => {
-    for (const url of ['/Settings?lang=fr', '/Dashboard', '/OrderForm?lang=en', '/RobotDetail?robotId=nope&lang=fr']) {
+  it('gives no alternates to pages not to index: the back office, a client’s pages, the password reset, an unknown robot', async () => {
+    for (const url of [
+      '/Settings?lang=fr',
+      '/Dashboard',
+      '/OrderForm?lang=en',
+      '/ResetPassword?token=abc',
+      '/RobotDetail?robotId=nope&lang=fr',
+    ]) {
       const html = (await page(url)).body;
       expect(html, url).toContain('<link rel="canonical"');
       expect(hreflangTags(html), url).toEqual([]);

@@ -67,6 +67,7 @@ describe('search engines and plain pages', () => {
     expect(body).toContain('Disallow: /Settings');
     expect(body).toContain('Disallow: /OrderLicence');
     expect(body).toContain('Disallow: /LicenceManagement');
+    expect(body).toContain('Disallow: /ResetPassword');
     expect(body).not.toMatch(/^Disallow: \/FAQ$/m);
   });
 
