@@ -7,6 +7,7 @@ import { documentTitle } from '../../shared/document-title.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
 import { imageSizes } from '../../shared/image-variants.js';
+import { contentLanguage, textIn } from '../../shared/localized-text.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { errorBody } from '../http/error-handler.js';
@@ -124,8 +125,8 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   ): Promise<string> => {
     const tagline = shopTagline(lang);
     let meta = {
-      ...metaFromSettings(settings, publicUrl, canonicalPath),
-      title: documentTitle(pageTitle(lang, page), settings, tagline),
+      ...metaFromSettings(settings, lang, publicUrl, canonicalPath),
+      title: documentTitle(pageTitle(lang, page), settings, tagline, lang),
     };
     // The interface strings of the page's language travel with the page instead of in the
     // JavaScript bundle, which then carries neither language.
@@ -146,10 +147,12 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       if (first?.kind === 'image') preload = imagePreloadTag(first.src, imageSizes.banner);
     } else if (page === 'RobotDetail' && robot) {
       data.robot = robot;
-      const description = textFromHtml(robot.description) || meta.description;
+      // The robot's description in the page's language, else the shop's (issue 19 §2).
+      const robotText = textIn(robot.description, lang, contentLanguage(settings.default_language));
+      const description = textFromHtml(robotText) || meta.description;
       meta = {
         ...meta,
-        title: documentTitle(robot.name, settings, tagline),
+        title: documentTitle(robot.name, settings, tagline, lang),
         description,
         image: robot.image_url || meta.image,
       };
