@@ -76,7 +76,8 @@ export const bannersResource = defineAdminResource({
   patch: bannerPatchSchema,
   orderable: true,
   activatable: true,
-  label: (banner) => banner.title,
+  // The audit log's name of a banner: its title in the first language written.
+  label: (banner) => banner.title.en || banner.title.fr,
 });
 
 export const faqsResource = defineAdminResource({

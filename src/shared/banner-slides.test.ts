@@ -5,7 +5,7 @@ import { toSlides } from './banner-slides.js';
 function banner(id: string, type: HeroBanner['type'], content_url: string): HeroBanner {
   return {
     id,
-    title: `Banner ${id}`,
+    title: { en: `Banner ${id}`, fr: `Bannière ${id}` },
     type,
     content_url,
     order_index: Number(id),
@@ -20,8 +20,8 @@ describe('toSlides', () => {
     expect(
       toSlides([banner('1', 'image', '/demo/banners/a.svg'), banner('2', 'youtube', 'https://youtu.be/PHe0bXAIuk0')]),
     ).toEqual([
-      { kind: 'image', id: '1', title: 'Banner 1', src: '/demo/banners/a.svg' },
-      { kind: 'youtube', id: '2', title: 'Banner 2', videoId: 'PHe0bXAIuk0' },
+      { kind: 'image', id: '1', title: { en: 'Banner 1', fr: 'Bannière 1' }, src: '/demo/banners/a.svg' },
+      { kind: 'youtube', id: '2', title: { en: 'Banner 2', fr: 'Bannière 2' }, videoId: 'PHe0bXAIuk0' },
     ]);
   });
 

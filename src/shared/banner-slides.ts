@@ -1,9 +1,11 @@
+import type { LocalizedText } from './localized-text.js';
 import type { HeroBanner } from './schemas/catalogue.js';
 import { youtubeVideoId } from './youtube-id.js';
 
+/** A slide's title is in each language: the carousel shows the reader's (issue 19 §2). */
 export type Slide =
-  | { kind: 'image'; id: string; title: string; src: string }
-  | { kind: 'youtube'; id: string; title: string; videoId: string };
+  | { kind: 'image'; id: string; title: LocalizedText; src: string }
+  | { kind: 'youtube'; id: string; title: LocalizedText; videoId: string };
 
 /**
  * The slides to show, in the banners' order (the storefront's carousel; the server preloads the

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   contentLanguage,
+  listIn,
+  localizedListSchema,
+  parseStoredList,
   fromColumns,
   localizedTextSchema,
   missingLanguages,
@@ -35,5 +39,29 @@ describe('localized text', () => {
     expect(missingLanguages({ en: 'Hello', fr: '' })).toEqual(['fr']);
     expect(toColumns('question', { en: 'Q', fr: 'QF' })).toEqual({ question_en: 'Q', question_fr: 'QF' });
     expect(fromColumns({ question_en: 'Q', question_fr: null }, 'question')).toEqual({ en: 'Q', fr: '' });
+  });
+});
+
+describe('localized lists', () => {
+  it("gives the reader's list, else the shop's content language's, else whichever exists", () => {
+    expect(listIn({ en: ['Fast'], fr: ['Rapide'] }, 'fr', 'en')).toEqual(['Rapide']);
+    expect(listIn({ en: ['Fast'], fr: [] }, 'fr', 'en')).toEqual(['Fast']);
+    expect(listIn({ en: [], fr: ['Rapide'] }, 'en', 'en')).toEqual(['Rapide']);
+    expect(listIn({ en: [], fr: [] }, 'en', 'fr')).toEqual([]);
+  });
+
+  it('reads a stored list, and anything else as an empty one', () => {
+    expect(parseStoredList('["a","b"]')).toEqual(['a', 'b']);
+    expect(parseStoredList('[1,"a"]')).toEqual(['a']);
+    expect(parseStoredList('{"a":1}')).toEqual([]);
+    expect(parseStoredList('not json')).toEqual([]);
+    expect(parseStoredList(null)).toEqual([]);
+  });
+
+  it('checks each language of a list on its own and fills a missing one', () => {
+    const schema = localizedListSchema(z.string().trim().min(1), 2);
+    expect(schema.parse({ en: [' a '] })).toEqual({ en: ['a'], fr: [] });
+    expect(schema.safeParse({ en: [], fr: ['a', 'b', 'c'] }).success).toBe(false);
+    expect(schema.safeParse({ en: [''], fr: [] }).success).toBe(false);
   });
 });

@@ -69,3 +69,37 @@ export function toColumns<Field extends string>(field: Field, text: LocalizedTex
     [Key in `${Field}_${Language}`]: string;
   };
 }
+
+/** A localized text as the API sends it: both translations, '' where one is not written. */
+export const localizedTextValueSchema = z.object({ en: z.string(), fr: z.string() });
+
+/**
+ * An owner-written list in each language, such as a robot's features (issue 19 §2). An empty list
+ * is a translation not written yet.
+ */
+export type LocalizedList = Record<Language, string[]>;
+
+export const localizedListValueSchema = z.object({ en: z.array(z.string()), fr: z.array(z.string()) });
+
+/** The list a reader of `language` sees, falling back as `textIn` does when a list is empty. */
+export function listIn(list: LocalizedList, language: Language, fallback: Language): string[] {
+  if (list[language].length > 0) return list[language];
+  if (list[fallback].length > 0) return list[fallback];
+  return LANGUAGES.map((other) => list[other]).find((items) => items.length > 0) ?? [];
+}
+
+/** A localized list of an admin form: each language's items checked on their own. */
+export function localizedListSchema(item: z.ZodType<string>, maxItems: number) {
+  const items = z.array(item).max(maxItems, `at most ${maxItems} items`);
+  return z.object({ en: items.default([]), fr: items.default([]) });
+}
+
+/** A list stored as JSON text (a hand-edited value that is not a list of strings reads as empty). */
+export function parseStoredList(text: string | null): string[] {
+  try {
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,4 +1,5 @@
-import { DEFAULT_SITE_NAME } from './constants.js';
+import { DEFAULT_SITE_NAME, LANGUAGES, type Language } from './constants.js';
+import type { LocalizedText } from './localized-text.js';
 
 /** Setting keys and defaults, free of zod so the browser bundle can import them cheaply. */
 
@@ -40,6 +41,34 @@ export const adminSettingKeys = [
   'unpaid_order_expiry_days',
 ] as const;
 
+/**
+ * The owner-written texts among the keys above, in each language (issue 19 §2; not site_name,
+ * which is one name): the API reads and writes them as `{en, fr}`, the settings table keeps one
+ * row per language, `hero_title_en` and `hero_title_fr` (migration 0022).
+ */
+export const localizedSettingKeys = [
+  'chatbot_welcome_message',
+  'seo_title',
+  'seo_description',
+  'hero_title',
+  'hero_description',
+] as const;
+export type LocalizedSettingKey = (typeof localizedSettingKeys)[number];
+
+export function isLocalizedSettingKey(key: string): key is LocalizedSettingKey {
+  return (localizedSettingKeys as readonly string[]).includes(key);
+}
+
+/** The settings row of one translation of a localized key: `hero_title` -> `hero_title_fr`. */
+export function storedSettingKey(key: LocalizedSettingKey, language: Language): string {
+  return `${key}_${language}`;
+}
+
+/** Every settings row a localized key is kept in. */
+export function storedSettingKeys(key: LocalizedSettingKey): string[] {
+  return LANGUAGES.map((language) => storedSettingKey(key, language));
+}
+
 /** Every setting key of SPEC §3, plus the administrator's default interface language and newsletter options. */
 export const settingKeys = [...secretSettingKeys, ...publicSettingKeys, ...adminSettingKeys] as const;
 export type SettingKey = (typeof settingKeys)[number];
@@ -68,24 +97,31 @@ export function unpaidOrderExpiryDays(value: string | undefined): number {
     : Number(DEFAULT_UNPAID_ORDER_EXPIRY_DAYS);
 }
 
-export const settingDefaults: Record<SettingKey, string> = {
+/** A setting's value: text in each language for the owner's texts, one string otherwise. */
+export type SettingValue<Key extends SettingKey> = Key extends LocalizedSettingKey ? LocalizedText : string;
+export type SettingValues = { [Key in SettingKey]: SettingValue<Key> };
+
+export const settingDefaults: SettingValues = {
   n8n_webhook_url: '',
   n8n_callback_url: '',
   n8n_newsletter_url: '',
   n8n_secret_token: '',
   chatbot_webhook_url: '',
   chatbot_enabled: 'false',
-  chatbot_welcome_message: 'Hello! How can I help you?',
+  chatbot_welcome_message: { en: 'Hello! How can I help you?', fr: 'Bonjour ! Comment puis-je vous aider ?' },
   site_logo_url: '',
   site_favicon_url: '',
   // Empty: Home is titled with the shop's name and its tagline (shared/document-title.ts).
-  seo_title: '',
-  seo_description: 'Discover our AI trading robots powered by artificial intelligence.',
+  seo_title: { en: '', fr: '' },
+  seo_description: {
+    en: 'Discover our AI trading robots powered by artificial intelligence.',
+    fr: 'Découvrez nos robots de trading propulsés par l’intelligence artificielle.',
+  },
   seo_keywords: 'AI trading, robots, automated trading, algorithmic trading',
   seo_image_url: '',
   contact_url: '',
-  hero_title: '',
-  hero_description: '',
+  hero_title: { en: '', fr: '' },
+  hero_description: { en: '', fr: '' },
   default_language: '',
   site_name: DEFAULT_SITE_NAME,
   // Off by default (SPEC): a subscription is confirmed at once.
@@ -94,4 +130,31 @@ export const settingDefaults: Record<SettingKey, string> = {
   unpaid_order_expiry_days: DEFAULT_UNPAID_ORDER_EXPIRY_DAYS,
 };
 
-export type PublicSettings = Record<PublicSettingKey, string>;
+export type PublicSettings = { [Key in PublicSettingKey]: SettingValue<Key> };
+
+/** The settings rows that hold `values`: one per plain key, one per language of an owner's text. */
+export function settingRows(values: Partial<SettingValues>): Record<string, string> {
+  const rows: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values) as Array<[SettingKey, string | LocalizedText | undefined]>) {
+    if (value === undefined) continue;
+    if (typeof value === 'string') rows[key] = value;
+    else if (isLocalizedSettingKey(key))
+      for (const language of LANGUAGES) rows[storedSettingKey(key, language)] = value[language];
+  }
+  return rows;
+}
+
+/** The settings the stored rows hold, each key's (or translation's) default where its row is missing. */
+export function settingsFromRows(rows: ReadonlyMap<string, string>): SettingValues {
+  const values: Record<string, string | LocalizedText> = {};
+  for (const key of settingKeys) {
+    const fallback = settingDefaults[key];
+    if (typeof fallback === 'string') values[key] = rows.get(key) ?? fallback;
+    else if (isLocalizedSettingKey(key))
+      values[key] = {
+        en: rows.get(storedSettingKey(key, 'en')) ?? fallback.en,
+        fr: rows.get(storedSettingKey(key, 'fr')) ?? fallback.fr,
+      };
+  }
+  return values as SettingValues;
+}

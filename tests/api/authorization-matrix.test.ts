@@ -150,7 +150,7 @@ const matrix: Record<string, Case> = {
   },
   'GET /api/admin/settings': { request: () => ({ url: '/api/admin/settings' }), expected: adminOnly },
   'PATCH /api/admin/settings': {
-    request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: 'Same' } } }),
+    request: () => ({ url: '/api/admin/settings', payload: { values: { hero_title: { en: 'Same', fr: 'Pareil' } } } }),
     expected: adminOnly,
   },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: adminOnly },

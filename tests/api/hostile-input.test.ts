@@ -202,7 +202,7 @@ describe.each(testDialects)('hostile input on %s never gets a 5xx', (dialect) =>
       method: 'PATCH',
       url: '/api/admin/settings',
       headers: { ...SAME_ORIGIN, cookie: await adminCookie() },
-      payload: { values: { hero_title: 'a\u0000b' } },
+      payload: { values: { hero_title: { en: 'a\u0000b', fr: '' } } },
     });
     expect(settings.statusCode).toBe(400);
     const reset = await shop.app.inject({
@@ -217,7 +217,7 @@ describe.each(testDialects)('hostile input on %s never gets a 5xx', (dialect) =>
       await db.selectFrom('robot_stats').select('robot_name').where('robot_name', 'like', 'Nul%').execute(),
     ).toEqual([]);
     expect(
-      (await db.selectFrom('settings').select('value').where('key', '=', 'hero_title').executeTakeFirst())?.value,
+      (await db.selectFrom('settings').select('value').where('key', '=', 'hero_title_en').executeTakeFirst())?.value,
     ).not.toContain('\u0000');
   });
 

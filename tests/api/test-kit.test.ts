@@ -33,8 +33,15 @@ describe.each(testDialects)('the test kit on %s', (dialect) => {
 
   it('adds robots visitors see at once, sanitised as the back office saves them; inactive ones stay hidden', async () => {
     await shop.anonymous.get('/api/robots');
-    const robot = await shop.newRobot({ description: '<p onclick="x()">Fast</p>', features: ['News filter'] });
-    expect(robot).toMatchObject({ status: 'active', description: '<p>Fast</p>', features: ['News filter'] });
+    const robot = await shop.newRobot({
+      description: { en: '<p onclick="x()">Fast</p>' },
+      features: { en: ['News filter'] },
+    });
+    expect(robot).toMatchObject({
+      status: 'active',
+      description: { en: '<p>Fast</p>', fr: '' },
+      features: { en: ['News filter'], fr: [] },
+    });
     expect((await shop.anonymous.get('/api/robots')).json<Robot[]>().map((r) => r.id)).toContain(robot.id);
     const hidden = await shop.newRobot({ status: 'inactive' });
     expect(hidden.name).not.toBe(robot.name);
@@ -61,8 +68,11 @@ describe.each(testDialects)('the test kit on %s', (dialect) => {
   });
 
   it('saves settings as the Settings page does: the next public read sees them', async () => {
-    expect((await shop.anonymous.get('/api/settings/public')).json().hero_title).not.toBe('Kit title');
-    await shop.setSetting('hero_title', 'Kit title');
-    expect((await shop.anonymous.get('/api/settings/public')).json().hero_title).toBe('Kit title');
+    expect((await shop.anonymous.get('/api/settings/public')).json().hero_title.en).not.toBe('Kit title');
+    await shop.setSetting('hero_title', { en: 'Kit title', fr: 'Titre du kit' });
+    expect((await shop.anonymous.get('/api/settings/public')).json().hero_title).toEqual({
+      en: 'Kit title',
+      fr: 'Titre du kit',
+    });
   });
 });

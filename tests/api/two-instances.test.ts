@@ -98,15 +98,18 @@ describe.each(testDialects)('two app instances on %s', (dialect) => {
   });
 
   it('shows on B, within the public cache lifetime, a settings change made on A', async () => {
-    const before = (await b.app.inject('/api/settings/public')).json<{ seo_title: string }>();
+    const before = (await b.app.inject('/api/settings/public')).json<{ seo_title: { en: string; fr: string } }>();
     // The seeded SEO title is empty since the shop's name took its place (issue 19 §1): a title of its own.
-    const title = `${before.seo_title || 'Orion Bots'} on A`;
+    const title = {
+      en: `${before.seo_title.en || 'Orion Bots'} on A`,
+      fr: `${before.seo_title.fr || 'Orion Bots'} sur A`,
+    };
     const admin = await signInAdmin(a.app);
     const changed = await admin.patch('/api/admin/settings', { values: { seo_title: title } });
     expect(changed.statusCode).toBe(200);
     // B keeps its cached answer for at most PUBLIC_CACHE_TTL_MS (2 s); the wait allows a busy machine some slack.
     expect(PUBLIC_CACHE_TTL_MS).toBeLessThanOrEqual(2000);
-    await vi.waitFor(async () => expect((await b.app.inject('/api/settings/public')).json().seo_title).toBe(title), {
+    await vi.waitFor(async () => expect((await b.app.inject('/api/settings/public')).json().seo_title).toEqual(title), {
       timeout: 3000,
       interval: 100,
     });

@@ -24,7 +24,7 @@ async function openAdminPage(page: Page, name: string) {
 async function restore(
   api: APIRequestContext,
   suffix: string,
-  before: { page: { title: string; content: string }; heroTitle: string },
+  before: { page: { title: string; content: string }; heroTitle: { en: string; fr: string } },
 ) {
   for (const resource of ['robots', 'banners', 'faqs', 'categories']) {
     const rows = (await (await api.get(`/api/admin/${resource}`)).json()) as Array<Record<string, unknown>>;
@@ -46,7 +46,9 @@ test('Administrators run the catalogue and content from the back office, and vis
   await page.goto('/');
   const before = {
     page: (await (await adminRequest.get('/api/pages/copy_trade')).json()) as { title: string; content: string },
-    heroTitle: ((await (await adminRequest.get('/api/admin/settings')).json()) as { hero_title: string }).hero_title,
+    heroTitle: (
+      (await (await adminRequest.get('/api/admin/settings')).json()) as { hero_title: { en: string; fr: string } }
+    ).hero_title,
   };
   try {
     await backOfficeJourney(page, suffix, categoryName, robotName);
@@ -76,7 +78,7 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   dialog = page.getByRole('dialog', { name: 'New robot' });
   await dialog.getByLabel('Name *').fill(robotName);
   await dialog.getByLabel('Price (USD) *').fill('123.45');
-  const editor = dialog.getByRole('textbox', { name: 'Description' });
+  const editor = dialog.getByRole('textbox', { name: 'Description (English)' });
   await editor.click();
   await page.keyboard.type('Trades the London open. ');
   await page.keyboard.press('Control+b');
@@ -88,7 +90,7 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   await expect(dialog.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', /^blob:/);
   await expect(dialog.getByRole('button', { name: 'Remove' })).toBeVisible();
   await dialog.getByLabel('Category').selectOption({ label: categoryName });
-  await dialog.getByLabel('Features').fill('News filter\nTrailing stop');
+  await dialog.getByLabel('Features (English)').fill('News filter\nTrailing stop');
   await dialog.getByLabel('Weekly PNL (%)').fill('not a number');
   await expect(dialog.getByText('No data yet')).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -99,7 +101,7 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   await openAdminPage(page, 'Hero Banners');
   await page.getByRole('button', { name: 'Add a banner' }).click();
   dialog = page.getByRole('dialog', { name: 'New banner' });
-  await dialog.getByLabel('Title').fill(`Banner ${suffix}`);
+  await dialog.getByLabel('Title (English)').fill(`Banner ${suffix}`);
   await dialog
     .getByLabel('Image', { exact: true })
     .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
@@ -146,7 +148,7 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   await expect(page.getByText('Copy Trade content saved successfully!')).toBeVisible();
 
   await openAdminPage(page, 'Settings');
-  await page.getByLabel('Hero title').fill(`Robots that trade ${suffix}`);
+  await page.getByLabel('Hero title (English)').fill(`Robots that trade ${suffix}`);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Settings saved successfully!')).toBeVisible();
   // SPEC §4: the message clears after 3 s.

@@ -126,10 +126,10 @@ test('Hostile HTML in a robot description is stored clean and shown without anyt
 }) => {
   const robot = {
     name: 'Hostile Robot',
-    description: HOSTILE_HTML,
+    description: { en: HOSTILE_HTML, fr: HOSTILE_HTML },
     price: 10,
     trading_pair: '<b onmouseover="window.__pwned = 31">EURUSD</b>',
-    features: ['<img src=x onerror="window.__pwned = 32">'],
+    features: { en: ['<img src=x onerror="window.__pwned = 32">'], fr: [] },
     status: 'active',
   };
   // An image address that is not a path or an http(s) address is refused outright.
@@ -138,9 +138,10 @@ test('Hostile HTML in a robot description is stored clean and shown without anyt
   ).toBe(400);
   const created = await api.post('/api/admin/robots', { data: robot });
   expect(created.status()).toBe(201);
-  const { id, description } = (await created.json()) as { id: string; description: string };
+  const { id, description } = (await created.json()) as { id: string; description: { en: string; fr: string } };
   try {
-    expectNothingDangerousStored(description);
+    expectNothingDangerousStored(description.en);
+    expectNothingDangerousStored(description.fr);
     await page.goto(`/RobotDetail?robotId=${id}`);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Hostile Robot' })).toBeVisible();
@@ -186,7 +187,7 @@ test('FAQ answers lose their markup, and banner addresses that could inject fram
       { type: 'image', content_url: 'javascript:window.__pwned=44' },
       { type: 'image', content_url: 'data:image/svg+xml,%3Csvg onload=%22window.__pwned=45%22/%3E' },
     ]) {
-      const refused = await api.post('/api/admin/banners', { data: { title: 'Hostile banner', ...banner } });
+      const refused = await api.post('/api/admin/banners', { data: { title: { en: 'Hostile banner' }, ...banner } });
       expect(refused.status(), banner.content_url).toBe(400);
     }
     // Home, reached from another page so that it asks the API: still only the demo's two slides.
@@ -202,12 +203,17 @@ test('FAQ answers lose their markup, and banner addresses that could inject fram
 });
 
 test('Hero texts an administrator stores with markup are shown as text', async ({ page, adminRequest: admin }) => {
-  const before = (await (await admin.get('/api/admin/settings')).json()) as Record<string, string>;
+  const before = (await (await admin.get('/api/admin/settings')).json()) as Record<
+    'hero_title' | 'hero_description',
+    { en: string; fr: string }
+  >;
   const title = '<img src=x onerror="window.__pwned = 50">Robots</title><script>window.__pwned = 51</script>';
   const description = '<script>window.__pwned = 52</script>"><svg onload="window.__pwned = 53">';
   try {
     const saved = await admin.patch('/api/admin/settings', {
-      data: { values: { hero_title: title, hero_description: description } },
+      data: {
+        values: { hero_title: { en: title, fr: title }, hero_description: { en: description, fr: description } },
+      },
     });
     expect(saved.status()).toBe(200);
 
@@ -218,7 +224,7 @@ test('Hero texts an administrator stores with markup are shown as text', async (
     await expectNothingRan(page);
   } finally {
     await admin.patch('/api/admin/settings', {
-      data: { values: { hero_title: before.hero_title ?? '', hero_description: before.hero_description ?? '' } },
+      data: { values: { hero_title: before.hero_title, hero_description: before.hero_description } },
     });
   }
 });

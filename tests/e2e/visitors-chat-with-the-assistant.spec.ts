@@ -3,7 +3,12 @@ import { startFakeWorkflow } from '../support/fake-workflow.js';
 import { expect, test } from './fixtures.js';
 
 const CHAT_KEYS = ['chatbot_enabled', 'chatbot_webhook_url', 'chatbot_welcome_message'] as const;
-type ChatSettings = Partial<Record<(typeof CHAT_KEYS)[number], string>>;
+type ChatSettings = {
+  chatbot_enabled?: string;
+  chatbot_webhook_url?: string;
+  /** In each language (issue 19 §2). */
+  chatbot_welcome_message?: { en: string; fr: string };
+};
 
 async function saveSettings(admin: APIRequestContext, values: ChatSettings): Promise<void> {
   const saved = await admin.patch('/api/admin/settings', { data: { values } });
@@ -11,19 +16,20 @@ async function saveSettings(admin: APIRequestContext, values: ChatSettings): Pro
 }
 
 async function readChatSettings(admin: APIRequestContext): Promise<ChatSettings> {
-  const all = (await (await admin.get('/api/admin/settings')).json()) as Record<string, string>;
-  return Object.fromEntries(CHAT_KEYS.map((key) => [key, all[key] ?? ''])) as ChatSettings;
+  const all = (await (await admin.get('/api/admin/settings')).json()) as ChatSettings;
+  return Object.fromEntries(CHAT_KEYS.map((key) => [key, all[key]])) as ChatSettings;
 }
 
 test('Visitors chat with the assistant once an administrator switches it on', async ({ page, adminRequest: admin }) => {
   const welcome = 'Welcome to the trading desk! Ask me about our robots.';
+  const frenchWelcome = 'Bienvenue au desk de trading ! Posez-moi vos questions sur nos robots.';
   const fake = await startFakeWorkflow('/chat');
   const before = await readChatSettings(admin);
   try {
     await saveSettings(admin, {
       chatbot_enabled: 'true',
       chatbot_webhook_url: fake.url,
-      chatbot_welcome_message: welcome,
+      chatbot_welcome_message: { en: welcome, fr: frenchWelcome },
     });
 
     await page.goto('/');
@@ -96,6 +102,13 @@ test('Visitors chat with the assistant once an administrator switches it on', as
     await panel.getByRole('button', { name: 'Close the chat' }).click();
     await expect(panel).toBeHidden();
     await expect(launcher).toBeFocused();
+
+    // A French reader is welcomed in French.
+    await page.context().addCookies([{ name: 'lang', value: 'fr', url: page.url() }]);
+    await page.reload();
+    await page.getByRole('button', { name: "Discuter avec l'assistant IA" }).click();
+    const frenchPanel = page.getByRole('dialog', { name: 'Assistant IA' });
+    await expect(frenchPanel.getByRole('log').getByRole('listitem').first()).toContainText(frenchWelcome);
   } finally {
     await saveSettings(admin, before);
     await fake.close();

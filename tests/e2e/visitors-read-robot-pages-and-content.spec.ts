@@ -166,7 +166,8 @@ test("A robot without a trading pair or exchange shows the spec's defaults, and 
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   await expect(main.getByText('Connexion requise pour commander')).toBeVisible();
   await expect(main.getByText('Paires multiples')).toBeVisible();
-  await expect(main.getByText('Risque élevé')).toBeVisible();
+  // The badge (the French demo description speaks of a « risque élevé » too).
+  await expect(main.getByText('Risque élevé', { exact: true })).toBeVisible();
 });
 
 test('Signed-in clients get an Order Now link to the order form', async ({ clientPage: page, request }) => {

@@ -1,4 +1,4 @@
-import type { SettingKey } from '../../src/shared/settings-keys.js';
+import type { SettingKey, SettingValue } from '../../src/shared/settings-keys.js';
 import {
   newAdmin,
   newClient,
@@ -29,7 +29,7 @@ export interface Shop extends TestApp {
   newRobot(fields?: Parameters<typeof newRobot>[1]): ReturnType<typeof newRobot>;
   newOrder(options?: NewOrderOptions): Promise<NewOrder>;
   newRelease(robot: Parameters<typeof newRelease>[1], options?: NewReleaseOptions): ReturnType<typeof newRelease>;
-  setSetting(key: SettingKey, value: string): Promise<void>;
+  setSetting<Key extends SettingKey>(key: Key, value: SettingValue<Key>): Promise<void>;
 }
 
 export interface ShopOptions {

@@ -55,7 +55,7 @@ describe.each(testDialects)('database on %s', (dialect) => {
     await expect(
       db
         .insertInto('banners')
-        .values({ id: randomUUID(), title: 'B', type: 'video' as 'image', content_url: '/x.png' })
+        .values({ id: randomUUID(), title_en: 'B', type: 'video' as 'image', content_url: '/x.png' })
         .execute(),
     ).rejects.toThrow();
     await expect(

@@ -74,15 +74,18 @@ export interface RobotsTable {
   name: string;
   /** The robot's address, `/robots/<slug>`: unique, made from the name unless the administrator writes one. */
   slug: string;
-  description: ColumnType<string, string | undefined, string>;
+  /** Sanitised rich text, one column per language (migration 0022); '' is not translated. */
+  description_en: ColumnType<string, string | undefined, string>;
+  description_fr: ColumnType<string, string | undefined, string>;
   price: ColumnType<number, number | undefined, number>;
   image_url: string | null;
   category: string | null;
   risk_level: ColumnType<RiskLevel, RiskLevel | undefined, RiskLevel>;
   trading_pair: string | null;
   exchange: string | null;
-  /** JSON array of strings, kept as text so both engines store it the same way. */
-  features: ColumnType<string, string | undefined, string>;
+  /** JSON arrays of strings, one per language, kept as text so both engines store them the same way. */
+  features_en: ColumnType<string, string | undefined, string>;
+  features_fr: ColumnType<string, string | undefined, string>;
   performance_estimate: ColumnType<number, number | undefined, number>;
   target_profit: ColumnType<number, number | undefined, number>;
   weekly_pnl: ColumnType<number, number | undefined, number>;
@@ -401,7 +404,9 @@ export interface OrderDownloadGrantsTable {
 
 export interface BannersTable {
   id: string;
-  title: string;
+  /** One column per language (migration 0022); '' is not translated. */
+  title_en: ColumnType<string, string | undefined, string>;
+  title_fr: ColumnType<string, string | undefined, string>;
   type: BannerType;
   content_url: string;
   order_index: ColumnType<number, number | undefined, number>;

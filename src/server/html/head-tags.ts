@@ -1,4 +1,6 @@
+import type { Language } from '../../shared/constants.js';
 import { imageSrcSet } from '../../shared/image-variants.js';
+import { contentLanguage, textIn } from '../../shared/localized-text.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { escapeHtml } from '../text/escape-html.js';
 
@@ -14,11 +16,18 @@ export interface PageMeta {
   favicon: string;
 }
 
-export function metaFromSettings(settings: PublicSettings, publicUrl: string, path: string): PageMeta {
+/** The shop's meta tags in the page's language; a text not translated falls back to the shop's language. */
+export function metaFromSettings(
+  settings: PublicSettings,
+  language: Language,
+  publicUrl: string,
+  path: string,
+): PageMeta {
+  const fallback = contentLanguage(settings.default_language);
   return {
-    title: settings.seo_title,
+    title: textIn(settings.seo_title, language, fallback),
     siteName: settings.site_name,
-    description: settings.seo_description,
+    description: textIn(settings.seo_description, language, fallback),
     keywords: settings.seo_keywords,
     image: settings.seo_image_url,
     url: new URL(path, publicUrl).toString(),

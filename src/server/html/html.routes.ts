@@ -8,6 +8,7 @@ import { languageOfAddress } from '../../shared/language.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
 import { imageSizes } from '../../shared/image-variants.js';
+import { contentLanguage, textIn } from '../../shared/localized-text.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { errorBody } from '../http/error-handler.js';
@@ -129,8 +130,8 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
   ): Promise<string> => {
     const tagline = shopTagline(lang);
     let meta = {
-      ...metaFromSettings(settings, publicUrl, canonicalAddress(canonicalPath, named)),
-      title: documentTitle(pageTitle(lang, page), settings, tagline),
+      ...metaFromSettings(settings, lang, publicUrl, canonicalAddress(canonicalPath, named)),
+      title: documentTitle(pageTitle(lang, page), settings, tagline, lang),
     };
     // The page's other addresses, for the pages search engines may index; a robot id that names
     // no active robot renders "Robot not found", which has no other language to point to.
@@ -155,10 +156,12 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       if (first?.kind === 'image') preload = imagePreloadTag(first.src, imageSizes.banner);
     } else if (page === 'RobotDetail' && robot) {
       data.robot = robot;
-      const description = textFromHtml(robot.description) || meta.description;
+      // The robot's description in the page's language, else the shop's (issue 19 §2).
+      const robotText = textIn(robot.description, lang, contentLanguage(settings.default_language));
+      const description = textFromHtml(robotText) || meta.description;
       meta = {
         ...meta,
-        title: documentTitle(robot.name, settings, tagline),
+        title: documentTitle(robot.name, settings, tagline, lang),
         description,
         image: robot.image_url || meta.image,
       };

@@ -2,6 +2,7 @@ import { ROBOT_FALLBACK_IMAGE, type Language } from '../../shared/constants.js';
 import { addressInLanguage } from '../../shared/language.js';
 import { contentPageNames, LEGAL_PAGE_SLUGS } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
+import { contentLanguage, textIn } from '../../shared/localized-text.js';
 import { robotPath } from '../../shared/robot-slug.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
@@ -48,6 +49,8 @@ export function renderProductsPage({
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+  // Each robot's description in the page's language, else the shop's (issue 19 §2).
+  const fallback = contentLanguage(settings.default_language);
   const navLink = (href: string, label: string, current = false) =>
     `<li><a href="${link(href)}"${current ? ' aria-current="page"' : ''} class="rounded-md font-medium transition-colors px-3 py-2 text-sm whitespace-nowrap ${current ? 'text-emerald-400' : 'text-slate-200 hover:bg-slate-800 hover:text-white'}">${escapeHtml(label)}</a></li>`;
   const cards = robots
@@ -58,7 +61,7 @@ export function renderProductsPage({
 <img src="${escapeHtml(robot.image_url || ROBOT_FALLBACK_IMAGE)}" alt="" width="640" height="360" loading="lazy" class="aspect-video w-full bg-slate-800 object-cover">
 <div class="flex flex-1 flex-col gap-4 p-4">
 <h2 class="text-lg leading-7 font-semibold text-white">${escapeHtml(robot.name)}</h2>
-<p class="text-sm text-slate-300">${escapeHtml(textFromHtml(robot.description, 240))}</p>
+<p class="text-sm text-slate-300">${escapeHtml(textFromHtml(textIn(robot.description, language, fallback), 240))}</p>
 <dl class="grid grid-cols-2 gap-x-4 gap-y-3">
 <div><dt class="text-xs leading-5 text-slate-400">${escapeHtml(strings.price)}</dt><dd class="text-base leading-6 font-semibold tabular-nums">${escapeHtml(money.format(robot.price))}</dd></div>
 <div><dt class="text-xs leading-5 text-slate-400">${escapeHtml(strings.winrate)}</dt><dd class="text-base leading-6 font-semibold tabular-nums">${robot.winrate === null ? '—' : escapeHtml(percent.format(robot.winrate / 100))}</dd></div>
@@ -85,7 +88,7 @@ export function renderProductsPage({
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark">
-<title>${escapeHtml(documentTitle(strings.title, settings, shopTagline(language)))}</title>
+<title>${escapeHtml(documentTitle(strings.title, settings, shopTagline(language), language))}</title>
 <meta name="description" content="${escapeHtml(strings.intro)}">
 <link rel="icon" href="${escapeHtml(settings.site_favicon_url || '/favicon.svg')}">
 <link rel="canonical" href="${escapeHtml(canonicalUrl)}">${alternates}

@@ -83,8 +83,9 @@ describe('HTTP layer', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     const html = response.body;
     expect(html).toContain('<html lang="fr"');
+    // The shop's description in the page's language (issue 19 §2).
     expect(html).toContain(
-      '<meta name="description" content="Discover our AI trading robots powered by artificial intelligence.">',
+      '<meta name="description" content="Découvrez nos robots de trading propulsés par l’intelligence artificielle.">',
     );
     expect(html).toContain('<meta property="og:type" content="website">');
     const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(html)![1]!);
@@ -142,7 +143,7 @@ describe('HTTP layer', () => {
     await db
       .updateTable('settings')
       .set({ value: '</title><script>alert(1)</script>' })
-      .where('key', '=', 'seo_title')
+      .where('key', '=', 'seo_title_en')
       .execute();
     await db
       .updateTable('robots')

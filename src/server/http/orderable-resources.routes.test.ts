@@ -10,7 +10,11 @@ const orderable = [
   {
     resource: bannersResource,
     publicPath: '/api/banners',
-    newRecord: (name: string) => ({ title: name, type: 'image', content_url: `https://example.com/${name}.png` }),
+    newRecord: (name: string) => ({
+      title: { en: name },
+      type: 'image',
+      content_url: `https://example.com/${name}.png`,
+    }),
   },
   {
     resource: faqsResource,

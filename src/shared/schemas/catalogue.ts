@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { CONTENT_PAGE_SLUGS } from '../content-pages.js';
+import {
+  localizedListSchema,
+  localizedListValueSchema,
+  localizedTextSchema,
+  localizedTextValueSchema,
+} from '../localized-text.js';
 import { ROBOT_SLUG_MAX_LENGTH, ROBOT_SLUG_PATTERN } from '../robot-slug.js';
 import { VERIFIED_RECORD_URL_MAX, verifiedRecordSite } from '../verified-record.js';
 import { youtubeVideoId } from '../youtube-id.js';
@@ -38,14 +44,16 @@ export const robotSchema = z.object({
   name: z.string(),
   /** The robot's address, `/robots/<slug>` (issue 19 §4). */
   slug: z.string(),
-  description: z.string(),
+  /** Rich text in each language (issue 19 §2); '' where one is not written. */
+  description: localizedTextValueSchema,
   price: z.number(),
   image_url: z.string().nullable(),
   category: z.string().nullable(),
   risk_level: riskLevelSchema,
   trading_pair: z.string().nullable(),
   exchange: z.string().nullable(),
-  features: z.array(z.string()),
+  /** The feature list in each language; an empty list is one not written. */
+  features: localizedListValueSchema,
   performance_estimate: z.number(),
   target_profit: z.number(),
   weekly_pnl: z.number(),
@@ -126,7 +134,8 @@ export type BannerType = z.infer<typeof bannerTypeSchema>;
 
 export const heroBannerSchema = z.object({
   id: z.string(),
-  title: z.string(),
+  /** In each language (issue 19 §2). */
+  title: localizedTextValueSchema,
   type: bannerTypeSchema,
   content_url: z.string(),
   order_index: z.number().int(),
@@ -241,14 +250,17 @@ export const robotInputSchema = z.object({
   name: requiredText(200),
   slug: robotSlugInputSchema.optional(),
   price: z.number({ error: 'is required' }).min(0, 'cannot be negative').max(1_000_000),
-  /** Rich text; the server keeps only the editor's formats. */
-  description: z.string().max(200_000).optional(),
+  /** Rich text in each language; the server keeps only the editor's formats. */
+  description: localizedTextSchema({ max: 200_000, required: false }).optional(),
   image_url: imageAddressSchema.nullable().optional(),
   category: z.string().trim().max(100).nullable().optional(),
   risk_level: riskLevelSchema.optional(),
   trading_pair: optionalText(100).optional(),
   exchange: optionalText(100).optional(),
-  features: z.array(z.string().trim().min(1).max(200)).max(30).optional(),
+  features: localizedListSchema(
+    z.string().trim().min(1, 'is required').max(200, 'at most 200 characters'),
+    30,
+  ).optional(),
   performance_estimate: legacyFigure,
   target_profit: legacyFigure,
   weekly_pnl: legacyFigure,
@@ -297,7 +309,7 @@ export function bannerAddressProblem(type: z.infer<typeof bannerTypeSchema>, add
 }
 
 const bannerFields = z.object({
-  title: requiredText(200),
+  title: localizedTextSchema({ max: 200, required: true }),
   type: bannerTypeSchema,
   content_url: z.string().trim().min(1, 'is required').max(2000),
   active: z.boolean().optional(),

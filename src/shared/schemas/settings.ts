@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { AUTOMATION_SECRET_MIN_LENGTH, SITE_NAME_MAX_LENGTH } from '../constants.js';
+import { localizedTextSchema, localizedTextValueSchema } from '../localized-text.js';
 import {
+  isLocalizedSettingKey,
   PAYMENT_TOLERANCE_MAX_USD,
   publicSettingKeys,
   UNPAID_ORDER_EXPIRY_MAX_DAYS,
   type PublicSettingKey,
   type SettingKey,
+  type SettingValue,
 } from '../settings-keys.js';
 
 const httpUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL.' })]);
@@ -15,6 +18,8 @@ const imageUrl = z.union([
   z.url({ protocol: /^https?$/ }),
 ]);
 const text = (max: number) => z.string().trim().max(max);
+/** An owner's text in each language (issue 19 §2); either may stay empty. */
+const localized = (max: number) => localizedTextSchema({ max, required: false });
 
 /** What an administrator may save for each setting key (SPEC §2 Settings; webhook fields are URLs). */
 export const settingValueSchemas = {
@@ -27,11 +32,11 @@ export const settingValueSchemas = {
   }),
   chatbot_webhook_url: httpUrl,
   chatbot_enabled: z.enum(['true', 'false']),
-  chatbot_welcome_message: text(500),
+  chatbot_welcome_message: localized(500),
   site_logo_url: imageUrl,
   site_favicon_url: imageUrl,
-  seo_title: text(200),
-  seo_description: text(500),
+  seo_title: localized(200),
+  seo_description: localized(500),
   seo_keywords: text(500),
   seo_image_url: imageUrl,
   // A web link or an email address; empty hides the Contact link.
@@ -39,8 +44,8 @@ export const settingValueSchemas = {
     z.literal(''),
     z.url({ protocol: /^(https?|mailto)$/, message: 'Must be an http(s) or mailto: link.' }),
   ]),
-  hero_title: text(200),
-  hero_description: text(1000),
+  hero_title: localized(200),
+  hero_description: localized(1000),
   default_language: z.enum(['', 'en', 'fr']),
   // The shop's name: a header line and an email's From name, so no line breaks or other control characters.
   site_name: z
@@ -67,7 +72,7 @@ export const settingValueSchemas = {
     .refine((value) => Number(value) >= 1 && Number(value) <= UNPAID_ORDER_EXPIRY_MAX_DAYS, {
       message: `Must be between 1 and ${UNPAID_ORDER_EXPIRY_MAX_DAYS} days.`,
     }),
-} satisfies Record<SettingKey, z.ZodType<string>>;
+} satisfies { [Key in SettingKey]: z.ZodType<SettingValue<Key>, unknown> };
 
 export const settingsUpdateSchema = z.object({ values: z.object(settingValueSchemas).partial().strict() });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
@@ -80,15 +85,24 @@ type ReadableSettingKey = Exclude<SettingKey, 'n8n_secret_token'>;
 const readableKeys = Object.keys(settingValueSchemas).filter(
   (key): key is ReadableSettingKey => key !== 'n8n_secret_token',
 );
+/** What the API sends for a key: `{en, fr}` for the owner's texts, a string otherwise. */
+type ValueSchema<Key extends SettingKey> = z.ZodType<SettingValue<Key>>;
+function valueSchema<Key extends SettingKey>(key: Key): ValueSchema<Key> {
+  return (isLocalizedSettingKey(key) ? localizedTextValueSchema : z.string()) as unknown as ValueSchema<Key>;
+}
 export const adminSettingsSchema = z.object({
-  ...(Object.fromEntries(readableKeys.map((key) => [key, z.string()])) as Record<ReadableSettingKey, z.ZodString>),
+  ...(Object.fromEntries(readableKeys.map((key) => [key, valueSchema(key)])) as {
+    [Key in ReadableSettingKey]: ValueSchema<Key>;
+  }),
   n8n_secret_token_set: z.boolean(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
-/** What a visitor reads (GET /api/settings/public): the public keys only, every one a string. */
+/** What a visitor reads (GET /api/settings/public): the public keys only, the owner's texts in both languages. */
 export const publicSettingsSchema = z.object(
-  Object.fromEntries(publicSettingKeys.map((key) => [key, z.string()])) as Record<PublicSettingKey, z.ZodString>,
+  Object.fromEntries(publicSettingKeys.map((key) => [key, valueSchema(key)])) as {
+    [Key in PublicSettingKey]: ValueSchema<Key>;
+  },
 );
 
 /** The workflow addresses the Settings page can send a signed test ping to. */

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
+import type { Language } from '../../shared/constants.js';
 import { useLocation, useSearchParams } from '../lib/router';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
@@ -32,14 +33,15 @@ function usePageTitle(page: PageName): string | undefined {
 
 /** The `<title>` after in-app navigation: "<page> | <shop's name>", the Home page the shop's own. */
 function DocumentTitle({ page }: { page: PageName }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = usePublicSettings().data;
   const title = usePageTitle(page);
   const tagline = t('brand.tagline');
+  const language = i18n.language as Language;
   useEffect(() => {
     if (settings !== undefined && !pagesWithOwnTitle.has(page))
-      document.title = documentTitle(title, settings, tagline);
-  }, [page, title, settings, tagline]);
+      document.title = documentTitle(title, settings, tagline, language);
+  }, [page, title, settings, tagline, language]);
   return null;
 }
 

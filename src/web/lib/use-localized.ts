@@ -1,7 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Language } from '../../shared/constants.js';
 import { DEFAULT_LANGUAGE } from '../../shared/language.js';
-import { contentLanguage, textIn, type LocalizedText } from '../../shared/localized-text.js';
+import {
+  contentLanguage,
+  listIn,
+  textIn,
+  type LocalizedList,
+  type LocalizedText,
+} from '../../shared/localized-text.js';
 import { useTranslation } from './use-translation';
 
 // The shop's content language: what owner-written text falls back to. i18n.ts sets it from the
@@ -31,4 +37,12 @@ export function useLocalized(): (text: LocalizedText) => string {
   const shopFallback = useSyncExternalStore(subscribe, () => fallback);
   const language = i18n.language as Language;
   return useCallback((text: LocalizedText) => textIn(text, language, shopFallback), [language, shopFallback]);
+}
+
+/** An owner-written list (a robot's features) in the reader's language, falling back as `useLocalized` does. */
+export function useLocalizedList(): (list: LocalizedList) => string[] {
+  const { i18n } = useTranslation();
+  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
+  const language = i18n.language as Language;
+  return useCallback((list: LocalizedList) => listIn(list, language, shopFallback), [language, shopFallback]);
 }

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { HeroCarousel } from '../features/banners/components/hero-carousel';
 import { RobotCatalogue } from '../features/catalogue/components/robot-catalogue';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
+import { useLocalized } from '../lib/use-localized';
 
 /** Hero title and description are optional settings; an empty one is not rendered at all. */
 function HomeIntro({ title, description }: { title: string; description: string }) {
@@ -33,10 +34,15 @@ const Catalogue = memo(RobotCatalogue);
 export default function HomePage() {
   const { data: settings } = usePublicSettings();
   const { user } = useCurrentUser();
+  // The owner's hero in the reader's language, else the shop's (issue 19 §2).
+  const localized = useLocalized();
   return (
     <div className="page-container flex flex-col gap-8 py-10">
       <Hero />
-      <HomeIntro title={settings?.hero_title.trim() ?? ''} description={settings?.hero_description.trim() ?? ''} />
+      <HomeIntro
+        title={settings ? localized(settings.hero_title).trim() : ''}
+        description={settings ? localized(settings.hero_description).trim() : ''}
+      />
       <Catalogue isSignedIn={user !== null} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
+import type { Language } from '../../shared/constants.js';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
 import { preloadLoginModal, useAuthModal } from '../features/auth/auth-modal';
@@ -56,14 +57,15 @@ export default function RobotDetailPage() {
   const categories = useCategories().data;
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const authModal = useAuthModal();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = usePublicSettings().data;
   const pageTitle = robotQuery.data?.name ?? t('documentTitles.RobotDetail');
   const tagline = t('brand.tagline');
+  const language = i18n.language as Language;
   // The robot's name, as the server titles the page on a full load.
   useEffect(() => {
-    if (settings !== undefined) document.title = documentTitle(pageTitle, settings, tagline);
-  }, [pageTitle, settings, tagline]);
+    if (settings !== undefined) document.title = documentTitle(pageTitle, settings, tagline, language);
+  }, [pageTitle, settings, tagline, language]);
 
   if ((slug === '' && robotId === '') || isMissingRobot(robotQuery.error)) return <RobotNotFound />;
   const robot = robotQuery.data;

@@ -42,18 +42,18 @@ describe.each(testDialects)('migration 0008 (banners table) on %s', (dialect) =>
 
     // Still the same rules: a known type, an order that is not negative, new rows get the defaults.
     await expect(
-      db
+      previous
         .insertInto('banners')
         .values({ id: randomUUID(), title: 'Clip', type: 'video' as 'image', content_url: '/x.mp4' })
         .execute(),
     ).rejects.toThrow();
     await expect(
-      db
+      previous
         .insertInto('banners')
         .values({ id: randomUUID(), title: 'Odd', type: 'image', content_url: '/x.png', order_index: -1 })
         .execute(),
     ).rejects.toThrow();
-    const added = await db
+    const added = await previous
       .insertInto('banners')
       .values({ id: randomUUID(), title: 'New', type: 'youtube', content_url: 'https://youtu.be/dQw4w9WgXcQ' })
       .returningAll()

@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { LEGAL_PAGE_SLUGS } from '../../../shared/content-pages.js';
 import { freeSlug, slugFromName } from '../../../shared/robot-slug.js';
-import { settingDefaults } from '../../../shared/settings-keys.js';
+import { toColumns } from '../../../shared/localized-text.js';
+import { settingDefaults, settingRows } from '../../../shared/settings-keys.js';
 import { versionKey } from '../../../shared/schemas/releases.js';
 import type { Storage } from '../../storage/storage.js';
 import type { Database } from '../schema.js';
@@ -19,11 +20,14 @@ import {
 } from './demo-content.js';
 import { demoReleaseFile, demoReleaseFileName, demoReleases } from './demo-releases.js';
 
-/** Every setting key of SPEC §3 exists with its default; saved values are left alone. */
+/**
+ * Every setting key of SPEC §3 exists with its default (an owner's text in each language, one row
+ * per language); saved values are left alone.
+ */
 export async function ensureSettings(db: Kysely<Database>): Promise<void> {
   await db
     .insertInto('settings')
-    .values(Object.entries(settingDefaults).map(([key, value]) => ({ id: randomUUID(), key, value })))
+    .values(Object.entries(settingRows(settingDefaults)).map(([key, value]) => ({ id: randomUUID(), key, value })))
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
 }
@@ -75,14 +79,15 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
           id,
           name: robot.name,
           slug,
-          description: robot.description,
+          ...toColumns('description', robot.description),
           price: robot.price,
           image_url: robot.image_url,
           category: robot.category,
           risk_level: robot.risk_level,
           trading_pair: robot.trading_pair,
           exchange: robot.exchange,
-          features: JSON.stringify(robot.features),
+          features_en: JSON.stringify(robot.features.en),
+          features_fr: JSON.stringify(robot.features.fr),
           performance_estimate: robot.performance_estimate,
           target_profit: robot.target_profit,
           weekly_pnl: robot.weekly_pnl,
@@ -161,7 +166,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         .values({ key: DEMO_RELEASE_FILES_KEY, value: JSON.stringify(releaseFiles) })
         .execute();
 
-    for (const [key, value] of Object.entries(demoHeroText)) {
+    for (const [key, value] of Object.entries(settingRows(demoHeroText))) {
       await trx
         .updateTable('settings')
         .set({ value, updated_at: at(0) })
@@ -171,7 +176,15 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
     }
     await trx
       .insertInto('banners')
-      .values(demoBanners.map((banner) => ({ id: randomUUID(), ...banner, created_date: at(0), updated_at: at(0) })))
+      .values(
+        demoBanners.map(({ title, ...banner }) => ({
+          id: randomUUID(),
+          ...banner,
+          ...toColumns('title', title),
+          created_date: at(0),
+          updated_at: at(0),
+        })),
+      )
       .execute();
     await trx
       .insertInto('faqs')

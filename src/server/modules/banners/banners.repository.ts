@@ -1,62 +1,85 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
-import type { BannerInput } from '../../../shared/schemas/catalogue.js';
+import { fromColumns, toColumns } from '../../../shared/localized-text.js';
+import type { BannerInput, HeroBanner } from '../../../shared/schemas/catalogue.js';
 import type { Banner, BannersTable, Database } from '../../db/schema.js';
+
+/** A stored banner as the API sends it: its title in each language (issue 19 §2). */
+function toBanner(row: Banner): HeroBanner {
+  const { title_en, title_fr, ...rest } = row;
+  return { ...rest, title: fromColumns({ title_en, title_fr }, 'title') };
+}
+
+/** A banner's fields as columns: the title in one column per language. */
+function toRow<Fields extends Partial<BannerInput>>({ title, ...rest }: Fields): Updateable<BannersTable> {
+  return { ...rest, ...(title === undefined ? {} : toColumns('title', title)) };
+}
 
 /** The storefront's hero banners (SPEC §2, §5). */
 export class BannersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async listActive(): Promise<Banner[]> {
-    return this.db
+  async listActive(): Promise<HeroBanner[]> {
+    const rows = await this.db
       .selectFrom('banners')
       .selectAll()
       .where('active', '=', true)
       .orderBy('order_index')
       .orderBy('created_date')
       .execute();
+    return rows.map(toBanner);
   }
 
   /** Every banner, as the back office sees them: in their order. */
-  async listAll(): Promise<Banner[]> {
-    return this.db
+  async listAll(): Promise<HeroBanner[]> {
+    const rows = await this.db
       .selectFrom('banners')
       .selectAll()
       .orderBy('order_index')
       .orderBy('created_date')
       .orderBy('id')
       .execute();
+    return rows.map(toBanner);
   }
 
-  async find(id: string): Promise<Banner | undefined> {
-    return this.db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+  async find(id: string): Promise<HeroBanner | undefined> {
+    const row = await this.db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toBanner(row);
   }
 
   /**
    * New rows go last: one past the highest order_index. (SPEC §5's "the current count" put a new
    * row before the last ones once a deletion had left a gap.)
    */
-  async insert(banner: BannerInput): Promise<Banner> {
+  async insert(banner: BannerInput): Promise<HeroBanner> {
     return this.db.transaction().execute(async (trx) => {
       const { last } = await trx
         .selectFrom('banners')
         .select((eb) => eb.fn.max<number | string | null>('order_index').as('last'))
         .executeTakeFirstOrThrow();
-      return trx
+      const row = await trx
         .insertInto('banners')
-        .values({ id: randomUUID(), ...banner, order_index: last === null ? 0 : Number(last) + 1 })
+        .values({
+          id: randomUUID(),
+          ...toRow(banner),
+          type: banner.type,
+          content_url: banner.content_url,
+          order_index: last === null ? 0 : Number(last) + 1,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return toBanner(row);
     });
   }
 
-  async update(id: string, patch: Updateable<BannersTable>): Promise<Banner | undefined> {
-    return this.db
+  async update(id: string, patch: Partial<BannerInput>): Promise<HeroBanner | undefined> {
+    const row = await this.db
       .updateTable('banners')
-      .set({ ...patch, updated_at: new Date().toISOString() })
+      .set({ ...toRow(patch), updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
+    return row && toBanner(row);
   }
 
   async delete(id: string): Promise<void> {

@@ -16,6 +16,14 @@ describe.each(testDialects)('storefront banners on %s', (dialect) => {
   it('lists active banners by order_index', async () => {
     const banners = (await get('/api/banners')).json<HeroBanner[]>();
     expect(banners.map((banner) => banner.type).sort()).toEqual(['image', 'youtube']);
+    // The demo's titles, in both languages.
+    expect(banners.map((banner) => banner.title)).toEqual([
+      {
+        en: 'Automated trading robots for MetaTrader 4 and 5',
+        fr: 'Des robots de trading automatiques pour MetaTrader 4 et 5',
+      },
+      { en: 'How the economic machine works', fr: 'Comment fonctionne la machine économique' },
+    ]);
     const order = banners.map((banner) => banner.order_index);
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
@@ -32,23 +40,43 @@ describe.each(testDialects)('banner management on %s', (dialect) => {
   it('puts a new banner last, checks YouTube ids, swaps it with its neighbour (the first cannot go up)', async () => {
     const before = (await shop.admin.get('/api/admin/banners')).json<HeroBanner[]>();
     const created = await shop.admin.post('/api/admin/banners', {
-      title: 'Launch',
+      title: { en: 'Launch', fr: '' },
       type: 'youtube',
       content_url: 'https://youtu.be/dQw4w9WgXcQ',
     });
     expect(created.statusCode).toBe(201);
     const banner = created.json<HeroBanner>();
-    expect(banner).toMatchObject({ order_index: before.length, active: true });
+    expect(banner).toMatchObject({ order_index: before.length, active: true, title: { en: 'Launch', fr: '' } });
+    // A title in each language; one of them at least.
+    for (const title of ['Launch', { en: ' ', fr: '' }, { en: 'x'.repeat(201) }]) {
+      const refused = await shop.admin.post('/api/admin/banners', {
+        title,
+        type: 'image',
+        content_url: '/files/public/images/a.png',
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    const translated = await shop.admin.patch(`/api/admin/banners/${banner.id}`, { title: { fr: 'Lancement' } });
+    expect(translated.json<HeroBanner>().title).toEqual({ en: '', fr: 'Lancement' });
+    await shop.admin.patch(`/api/admin/banners/${banner.id}`, { title: { en: 'Launch', fr: 'Lancement' } });
+    expect((await shop.app.inject('/api/banners')).json<HeroBanner[]>().find((b) => b.id === banner.id)!.title).toEqual(
+      { en: 'Launch', fr: 'Lancement' },
+    );
     const badVideo = await shop.admin.post('/api/admin/banners', {
-      title: 'Bad',
+      title: { en: 'Bad' },
       type: 'youtube',
       content_url: 'https://youtu.be/short',
     });
     expect(badVideo.statusCode).toBe(400);
     expect(badVideo.json().error.fields).toHaveProperty('body.content_url');
     expect(
-      (await shop.admin.post('/api/admin/banners', { title: 'Bad', type: 'image', content_url: 'javascript:alert(1)' }))
-        .statusCode,
+      (
+        await shop.admin.post('/api/admin/banners', {
+          title: { en: 'Bad' },
+          type: 'image',
+          content_url: 'javascript:alert(1)',
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
       (await shop.admin.patch(`/api/admin/banners/${banner.id}`, { content_url: 'https://example.com/not-a-video' }))

@@ -57,14 +57,16 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     const created = await shop.admin.post('/api/admin/robots', {
       name: 'Test Scalper',
       price: 149.5,
-      description:
-        '<h2>Fast</h2><p onclick="x()">Scalps <a href="javascript:alert(1)">EURUSD</a></p><img src="data:image/png;base64,AAAA"><script>alert(1)</script>',
+      description: {
+        en: '<h2>Fast</h2><p onclick="x()">Scalps <a href="javascript:alert(1)">EURUSD</a></p><img src="data:image/png;base64,AAAA"><script>alert(1)</script>',
+        fr: '<h2>Rapide</h2><p onmouseover="x()">Scalpe l’<a href="javascript:alert(1)">EURUSD</a></p><script>alert(1)</script>',
+      },
       image_url: '/files/public/images/robot.png',
       category: category!.key,
       risk_level: 'high',
       trading_pair: 'EURUSD',
       exchange: '',
-      features: ['Trailing stop', 'News filter'],
+      features: { en: ['Trailing stop', 'News filter'], fr: ['Stop suiveur'] },
       performance_estimate: '12.5',
       target_profit: 'lots',
       weekly_pnl: 1.25,
@@ -76,11 +78,14 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     expect(robot).toMatchObject({
       name: 'Test Scalper',
       price: 149.5,
-      description: '<h2>Fast</h2><p>Scalps <a>EURUSD</a></p>',
+      description: {
+        en: '<h2>Fast</h2><p>Scalps <a>EURUSD</a></p>',
+        fr: '<h2>Rapide</h2><p>Scalpe l’<a>EURUSD</a></p>',
+      },
       category: category!.key,
       risk_level: 'high',
       exchange: null,
-      features: ['Trailing stop', 'News filter'],
+      features: { en: ['Trailing stop', 'News filter'], fr: ['Stop suiveur'] },
       performance_estimate: 12.5,
       target_profit: 0,
       weekly_pnl: 1.25,
@@ -94,9 +99,32 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     expect(shown.json<Robot>()).toMatchObject({
       status: 'active',
       price: 99,
-      description: '<h2>Fast</h2><p>Scalps <a>EURUSD</a></p>',
+      description: {
+        en: '<h2>Fast</h2><p>Scalps <a>EURUSD</a></p>',
+        fr: '<h2>Rapide</h2><p>Scalpe l’<a>EURUSD</a></p>',
+      },
     });
     expect((await shop.app.inject(`/api/robots/${robot.id}`)).json<Robot>().price).toBe(99);
+    // Visitors get both languages. An empty editor's French is a translation not written, and
+    // each language's features are checked on their own.
+    const english = await shop.admin.patch(`/api/admin/robots/${robot.id}`, {
+      description: { en: '<p>Only English</p>', fr: '<p><br></p>' },
+      features: { en: ['Trailing stop'], fr: [] },
+    });
+    expect(english.statusCode).toBe(200);
+    expect((await shop.app.inject(`/api/robots/${robot.id}`)).json<Robot>()).toMatchObject({
+      description: { en: '<p>Only English</p>', fr: '' },
+      features: { en: ['Trailing stop'], fr: [] },
+    });
+    for (const body of [
+      { description: '<p>One language</p>' },
+      { features: ['One language'] },
+      { features: { en: [], fr: [''] } },
+      { description: { en: 'x'.repeat(200_001) } },
+    ]) {
+      const refused = await shop.admin.patch(`/api/admin/robots/${robot.id}`, body);
+      expect(refused.statusCode).toBe(400);
+    }
 
     expect((await shop.admin.post('/api/admin/robots', { price: 10 })).statusCode).toBe(400);
     expect((await shop.admin.post('/api/admin/robots', { name: 'No price' })).statusCode).toBe(400);
@@ -114,9 +142,14 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
 
   it('records every change in the activity log: who, what and which record', async () => {
     const activity = (await shop.admin.get('/api/admin/audit?resource=robot')).json();
-    expect(activity.total).toBe(3);
-    expect(activity.rows.map((row: { action: string }) => row.action)).toEqual(['delete', 'update', 'create']);
-    expect(activity.rows[1]).toMatchObject({
+    expect(activity.total).toBe(4);
+    expect(activity.rows.map((row: { action: string }) => row.action)).toEqual([
+      'delete',
+      'update',
+      'update',
+      'create',
+    ]);
+    expect(activity.rows[2]).toMatchObject({
       actor_email: shop.admin.email,
       summary: 'Test Scalper',
       changes: { status: { from: 'inactive', to: 'active' }, price: { from: 149.5, to: 99 } },

@@ -14,7 +14,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
 
   const get = (url: string) => shop.app.inject({ method: 'GET', url });
 
-  it('lists only active robots, newest first, with parsed features', async () => {
+  it('lists only active robots, newest first, with parsed features in both languages', async () => {
     const response = await get('/api/robots');
     expect(response.statusCode).toBe(200);
     const robots = response.json<Robot[]>();
@@ -23,7 +23,19 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
     expect(robots.map((robot) => robot.id)).not.toContain(inactiveId);
     const created = robots.map((robot) => robot.created_date);
     expect(created).toEqual([...created].sort().reverse());
-    expect(Array.isArray(robots[0]!.features)).toBe(true);
+    // The demo catalogue's texts, in both languages.
+    const aurora = robots.find((robot) => robot.name === 'Aurora Scalper')!;
+    expect(aurora.features).toEqual({
+      en: ['Hard stop loss on every trade', 'News filter', 'Spread and slippage guard', 'Runs on a 1,000 USD account'],
+      fr: [
+        'Stop loss ferme sur chaque trade',
+        'Filtre d’actualités',
+        'Protection contre le spread et le slippage',
+        'Fonctionne sur un compte de 1 000 USD',
+      ],
+    });
+    expect(aurora.description.en).toContain('<h3>Quiet, disciplined scalping on EURUSD</h3>');
+    expect(aurora.description.fr).toContain('<h3>Un scalping calme et discipliné sur l’EURUSD</h3>');
     expect(typeof robots[0]!.price).toBe('number');
   });
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { fromColumns, parseStoredList } from '../../../shared/localized-text.js';
 import type { Category, Robot, RobotListQuery, RobotStatsHistoryPoint } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
@@ -8,17 +9,14 @@ import { RobotsRepository, type RobotRow } from './robots.repository.js';
 
 const HISTORY_POINTS = 365;
 
-function parseFeatures(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
+/** A robot as the API sends it: its description and features in each language (issue 19 §2). */
 export function toRobot(row: RobotRow): Robot {
-  return { ...row, features: parseFeatures(row.features) };
+  const { description_en, description_fr, features_en, features_fr, ...rest } = row;
+  return {
+    ...rest,
+    description: fromColumns({ description_en, description_fr }, 'description'),
+    features: { en: parseStoredList(features_en), fr: parseStoredList(features_fr) },
+  };
 }
 
 /** What visitors may read of the catalogue: active categories and active robots only. */

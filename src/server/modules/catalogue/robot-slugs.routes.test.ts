@@ -73,7 +73,7 @@ describe.each(testDialects)('readable robot addresses (issue 19 §4) on %s', (di
   });
 
   it('serves /robots/<slug> with the robot in its head and data, canonical at that address', async () => {
-    const robot = await shop.newRobot({ name: `Falcon ${suffix()}`, description: '<p>Fast and careful.</p>' });
+    const robot = await shop.newRobot({ name: `Falcon ${suffix()}`, description: { en: '<p>Fast and careful.</p>' } });
     const page = await shop.anonymous.get(`/robots/${robot.slug}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`<title>${robot.name} | TradeBot Store</title>`);

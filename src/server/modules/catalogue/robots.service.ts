@@ -1,3 +1,5 @@
+import { toColumns } from '../../../shared/localized-text.js';
+import { isBlankHtml } from '../../../shared/rich-text-rules.js';
 import { freeSlug, slugFromName } from '../../../shared/robot-slug.js';
 import type { Robot, RobotInput } from '../../../shared/schemas/catalogue.js';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -25,6 +27,15 @@ function duplicateSlug(slug: string): ConflictError {
   });
 }
 
+/**
+ * A description as stored: sanitised, and '' when it shows nothing (an empty editor's
+ * `<p><br></p>`), so that language counts as not written and its readers get the other one.
+ */
+function storedDescription(html: string): string {
+  const clean = sanitizeRichText(html);
+  return isBlankHtml(clean) ? '' : clean;
+}
+
 /** What deleting a robot asks of its releases: their files, unless orders hold them. */
 export type ReleaseFiles = Pick<RobotReleasesService, 'filesOfRobot' | 'forgetFiles'>;
 
@@ -48,12 +59,22 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
     return row && toRobot(row);
   }
 
-  /** The columns to write: rich text cleaned, features as JSON text, the category checked; the slug apart. */
+  /**
+   * The columns to write: rich text cleaned and features as JSON text, each language in its own
+   * column (issue 19 §2), the category checked; the slug apart.
+   */
   private async columns(input: RobotPatch): Promise<RobotUpdate> {
     const { features, description, slug: _slug, ...rest } = input;
     const columns: RobotUpdate = { ...rest };
-    if (description !== undefined) columns.description = sanitizeRichText(description);
-    if (features !== undefined) columns.features = JSON.stringify(features);
+    if (description !== undefined)
+      Object.assign(
+        columns,
+        toColumns('description', { en: storedDescription(description.en), fr: storedDescription(description.fr) }),
+      );
+    if (features !== undefined) {
+      columns.features_en = JSON.stringify(features.en);
+      columns.features_fr = JSON.stringify(features.fr);
+    }
     if (input.category && !(await this.categories.findByKey(input.category))) {
       throw new BadRequestError('Invalid body.category: no such category', { 'body.category': 'no such category' });
     }

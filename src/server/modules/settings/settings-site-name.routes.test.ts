@@ -117,10 +117,13 @@ describe.each(testDialects)('the shop’s own name (issue 19 §1) on %s', (diale
     const unsubscribe = await shop.anonymous.get('/unsubscribe?token=no-such-token');
     expect(unsubscribe.statusCode).toBe(404);
     expect(title(unsubscribe.body)).toBe(`Link not valid | ${escaped}`);
-    // The owner's own SEO title leads Home instead of the name and tagline.
-    await shop.admin.patch('/api/admin/settings', { values: { seo_title: 'Dupont — robots de trading' } });
-    expect(title((await shop.anonymous.get('/')).body)).toBe('Dupont — robots de trading');
-    await shop.admin.patch('/api/admin/settings', { values: { seo_title: '', site_logo_url: '' } });
+    // The owner's own SEO title leads Home instead of the name and tagline, in the reader's language.
+    await shop.admin.patch('/api/admin/settings', {
+      values: { seo_title: { en: 'Dupont — trading robots', fr: 'Dupont — robots de trading' } },
+    });
+    expect(title((await shop.anonymous.get('/')).body)).toBe('Dupont — trading robots');
+    expect(title((await shop.anonymous.get('/', FRENCH)).body)).toBe('Dupont — robots de trading');
+    await shop.admin.patch('/api/admin/settings', { values: { seo_title: { en: '', fr: '' }, site_logo_url: '' } });
   });
 
   it('sends every email under its name at MAIL_FROM’s address, and names it in the subject and the signature', async () => {

@@ -19,7 +19,10 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
     const all = (await shop.admin.get('/api/admin/settings')).json();
     expect(all).toMatchObject({
       chatbot_enabled: 'false',
-      chatbot_welcome_message: 'Hello! How can I help you?',
+      chatbot_welcome_message: { en: 'Hello! How can I help you?', fr: 'Bonjour ! Comment puis-je vous aider ?' },
+      seo_title: { en: '', fr: '' },
+      // The demo catalogue's hero, in both languages.
+      hero_title: { en: 'Trading robots that never sleep', fr: 'Des robots de trading qui ne dorment jamais' },
       n8n_secret_token_set: false,
     });
     expect(all).not.toHaveProperty('n8n_secret_token');
@@ -28,17 +31,20 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
   it('saves values, and visitors see public ones at once', async () => {
     await shop.app.inject('/api/settings/public');
     const response = await save({
-      hero_title: 'Trade smarter',
+      hero_title: { en: 'Trade smarter', fr: 'Tradez mieux' },
       contact_url: 'mailto:owner@example.com',
       n8n_secret_token: 'a-workflow-secret-of-32-characters',
       chatbot_enabled: 'true',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ hero_title: 'Trade smarter', n8n_secret_token_set: true });
+    expect(response.json()).toMatchObject({
+      hero_title: { en: 'Trade smarter', fr: 'Tradez mieux' },
+      n8n_secret_token_set: true,
+    });
     expect(response.body).not.toContain('a-workflow-secret-of-32-characters');
     const visible = (await shop.app.inject('/api/settings/public')).json();
     expect(visible).toMatchObject({
-      hero_title: 'Trade smarter',
+      hero_title: { en: 'Trade smarter', fr: 'Tradez mieux' },
       contact_url: 'mailto:owner@example.com',
       chatbot_enabled: 'true',
     });
@@ -50,14 +56,46 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
       { n8n_webhook_url: 'javascript:alert(1)' },
       { chatbot_enabled: 'yes' },
       { contact_url: 'ftp://x' },
-      { hero_title: 'ok', admin_password: 'x' },
+      { hero_title: { en: 'ok' }, admin_password: 'x' },
+      // An owner's text is written in each language, not as one string.
+      { hero_title: 'Trade smarter' },
+      { hero_description: { en: 'x'.repeat(1001) } },
       { n8n_secret_token: 'short-guessable-secret' },
     ]) {
       const response = await save(values);
       expect(response.statusCode).toBe(400);
     }
     const all = (await shop.admin.get('/api/admin/settings')).json();
-    expect(all.hero_title).toBe('Trade smarter');
+    expect(all.hero_title).toEqual({ en: 'Trade smarter', fr: 'Tradez mieux' });
+    expect(all.hero_description).toEqual({
+      en: 'Expert Advisors for MetaTrader 4 and 5, on forex and gold, delivered within 24 hours.',
+      fr: 'Des Expert Advisors pour MetaTrader 4 et 5, sur le forex et l’or, livrés sous 24 heures.',
+    });
+  });
+
+  it('keeps each language of an owner’s text in its own row, and records the change in the activity log', async () => {
+    const saved = await save({ seo_description: { en: '  Robots for MT5  ', fr: '' } });
+    expect(saved.json().seo_description).toEqual({ en: 'Robots for MT5', fr: '' });
+    const rows = await shop.app.database.db
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('key', 'like', 'seo_description%')
+      .orderBy('key')
+      .execute();
+    expect(rows).toEqual([
+      { key: 'seo_description_en', value: 'Robots for MT5' },
+      { key: 'seo_description_fr', value: '' },
+    ]);
+    const activity = (await shop.admin.get('/api/admin/audit?resource=settings')).json();
+    expect(activity.rows[0].changes).toEqual({
+      seo_description: {
+        from: {
+          en: 'Discover our AI trading robots powered by artificial intelligence.',
+          fr: 'Découvrez nos robots de trading propulsés par l’intelligence artificielle.',
+        },
+        to: { en: 'Robots for MT5', fr: '' },
+      },
+    });
   });
 
   it('keeps the secret token write-only: set, replaced and cleared, never sent back', async () => {
@@ -124,6 +162,9 @@ describe.each(testDialects)('public settings on %s', (dialect) => {
     expect(Object.keys(response.json()).sort()).toEqual([...publicSettingKeys].sort());
     expect(response.body).not.toContain('super-secret-token');
     expect(response.body).not.toContain('hooks.example.com');
-    expect(response.json().chatbot_welcome_message).toBe('Hello! How can I help you?');
+    expect(response.json().chatbot_welcome_message).toEqual({
+      en: 'Hello! How can I help you?',
+      fr: 'Bonjour ! Comment puis-je vous aider ?',
+    });
   });
 });

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { AdminSettings } from '../../../shared/schemas/settings.js';
 import {
   publicSettingKeys,
-  settingDefaults,
+  settingRows,
+  settingsFromRows,
   type PublicSettings,
-  type SettingKey,
+  type SettingValues,
 } from '../../../shared/settings-keys.js';
 import type { Database } from '../../db/schema.js';
 import type { Changes } from '../../http/audit-port.js';
@@ -14,10 +15,10 @@ import { SettingsRepository } from './settings.repository.js';
 export class SettingsService {
   constructor(private readonly settings: SettingsRepository) {}
 
-  async getAll(): Promise<Record<SettingKey, string>> {
-    const values: Record<string, string> = { ...settingDefaults };
-    for (const { key, value } of await this.settings.listAll()) values[key] = value;
-    return values as Record<SettingKey, string>;
+  /** Every setting; the owner's texts as `{en, fr}`, gathered from their rows per language. */
+  async getAll(): Promise<SettingValues> {
+    const rows = await this.settings.listAll();
+    return settingsFromRows(new Map(rows.map(({ key, value }) => [key, value])));
   }
 
   /** Only the keys a visitor may see: never webhook URLs or the secret token. */
@@ -37,9 +38,10 @@ export class SettingsService {
     return { ...readable, n8n_secret_token_set: secret !== '' };
   }
 
-  async save(values: Partial<Record<SettingKey, string>>): Promise<{ saved: AdminSettings; changes: Changes }> {
+  /** An owner's text is saved in both languages at once: its two rows are written together. */
+  async save(values: Partial<SettingValues>): Promise<{ saved: AdminSettings; changes: Changes }> {
     const before = await this.getAll();
-    await this.settings.save(values as Record<string, string>);
+    await this.settings.save(settingRows(values));
     const changes = diffChanges(before, { ...before, ...values }, Object.keys(values));
     return { saved: await this.getForAdmin(), changes };
   }

@@ -1,4 +1,5 @@
 import type { Slide } from '../../../../shared/banner-slides.js';
+import { useLocalized } from '../../../lib/use-localized';
 import { usePageLoaded } from '../use-page-loaded';
 import { imageSizes, imageSrcSet } from '../../../../shared/image-variants.js';
 import { youtubeEmbedUrl } from '../../../../shared/youtube-id.js';
@@ -33,7 +34,9 @@ function YoutubeSlide({ videoId, title, current }: { videoId: string; title: str
 }
 
 export function BannerSlide({ slide, current, first }: BannerSlideProps) {
-  if (slide.kind === 'youtube') return <YoutubeSlide videoId={slide.videoId} title={slide.title} current={current} />;
+  // The banner's title in the reader's language, else the shop's (issue 19 §2).
+  const title = useLocalized()(slide.title);
+  if (slide.kind === 'youtube') return <YoutubeSlide videoId={slide.videoId} title={title} current={current} />;
   // An uploaded photo in the WebP width of the screen; the server's head preloads the first one.
   const srcSet = imageSrcSet(slide.src);
   return (
@@ -41,7 +44,7 @@ export function BannerSlide({ slide, current, first }: BannerSlideProps) {
       src={slide.src}
       srcSet={srcSet}
       sizes={srcSet && imageSizes.banner}
-      alt={slide.title}
+      alt={title}
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}
       loading={first ? 'eager' : 'lazy'}

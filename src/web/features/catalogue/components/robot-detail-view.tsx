@@ -1,5 +1,6 @@
 import { TrendingUp } from 'lucide-react';
 import { memo, startTransition, useEffect, useId, useState } from 'react';
+import { useLocalized } from '../../../lib/use-localized';
 import { useTranslation } from '../../../lib/use-translation';
 import { BackLink } from '../../../components/ui/back-link';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
@@ -75,6 +76,8 @@ export function RobotDetailView({ robot, categoryName, access, trial }: RobotDet
  */
 const LongRead = memo(function LongRead({ robot }: { robot: Robot }) {
   const { t } = useTranslation();
+  // The description in the reader's language, else the shop's (issue 19 §2).
+  const localized = useLocalized();
   const descriptionId = useId();
   return (
     <>
@@ -83,7 +86,7 @@ const LongRead = memo(function LongRead({ robot }: { robot: Robot }) {
           {t('robotDetail.description')}
         </h2>
         <RichText
-          html={robot.description}
+          html={localized(robot.description)}
           className="mt-4"
           fallback={<p className="mt-4 text-slate-300">{t('common.noValue')}</p>}
         />

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { useId } from 'react';
+import { useLocalizedList } from '../../../lib/use-localized';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
 import { StatRow } from './stat-list';
@@ -8,7 +9,10 @@ import { StatRow } from './stat-list';
 export function TechnicalSpecs({ robot }: { robot: Robot }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const features = robot.features.map((feature) => feature.trim()).filter((feature) => feature !== '');
+  // The features in the reader's language, else the shop's (issue 19 §2).
+  const features = useLocalizedList()(robot.features)
+    .map((feature) => feature.trim())
+    .filter((feature) => feature !== '');
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6">
       <h2 id={headingId} className="text-xl font-semibold text-white">

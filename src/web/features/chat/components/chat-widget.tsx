@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocalized } from '../../../lib/use-localized';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PublicSettings } from '../../../../shared/settings-keys.js';
 
@@ -28,8 +29,10 @@ type ChatWidgetProps = {
  * the conversation logic are a chunk of their own, fetched on first use.
  */
 export function ChatWidget({ settings, docked = false }: ChatWidgetProps) {
+  // The owner's welcome in the reader's language, else the shop's (issue 19 §2).
+  const localized = useLocalized();
   if (settings?.chatbot_enabled !== 'true') return null;
-  return <ChatLauncher welcome={settings.chatbot_welcome_message} docked={docked} />;
+  return <ChatLauncher welcome={localized(settings.chatbot_welcome_message)} docked={docked} />;
 }
 
 function ChatLauncher({ welcome, docked }: { welcome: string | undefined; docked: boolean }) {

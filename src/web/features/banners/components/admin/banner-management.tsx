@@ -6,6 +6,7 @@ import { bannerInputSchema, type HeroBanner } from '../../../../../shared/schema
 import { youtubeVideoId } from '../../../../../shared/youtube-id.js';
 import { CheckboxField, SelectField, TextInputField } from '../../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
+import { LanguageTabs } from '../../../../components/admin/language-tabs';
 import { ResourceManagement } from '../../../../components/admin/resource-management';
 
 type BannerForm = z.input<typeof bannerInputSchema>;
@@ -53,16 +54,30 @@ export function BannerManagement() {
       values={(banner): BannerForm =>
         banner
           ? { title: banner.title, type: banner.type, content_url: banner.content_url, active: banner.active }
-          : { title: '', type: 'image', content_url: '', active: true }
+          : { title: { en: '', fr: '' }, type: 'image', content_url: '', active: true }
       }
       busyLabel={t('backOffice.uploadingImage')}
       fields={(form, { onBusyChange }) => (
         <>
-          <TextInputField<BannerForm>
-            name="title"
-            label={t('backOffice.banners.title')}
-            invalidMessage={t('backOffice.form.required')}
-          />
+          {/* The title in each language (issue 19 §2); one of them at least. */}
+          <LanguageTabs<BannerForm> fields={['title']}>
+            {(language) => (
+              <TextInputField<BannerForm>
+                name={`title.${language}`}
+                label={t('backOffice.languages.fieldIn', {
+                  field: t('backOffice.banners.title'),
+                  language: t(`language.names.${language}`),
+                })}
+                invalidMessage={t('backOffice.form.invalid')}
+              />
+            )}
+          </LanguageTabs>
+          {/* "At least one language" is the title's own error, on neither translation: said here. */}
+          {form.formState.errors.title?.root !== undefined || form.formState.errors.title?.message !== undefined ? (
+            <p role="alert" className="text-sm text-red-300">
+              {t('backOffice.languages.requiredInOne')}
+            </p>
+          ) : null}
           <SelectField<BannerForm>
             name="type"
             label={t('backOffice.banners.type')}

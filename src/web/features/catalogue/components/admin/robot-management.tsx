@@ -12,6 +12,7 @@ import {
 import { useAdminList } from '../../../../components/admin/admin-resource';
 import { SelectField, TextAreaField, TextInputField } from '../../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
+import { LanguageTabs } from '../../../../components/admin/language-tabs';
 import { ResourceManagement } from '../../../../components/admin/resource-management';
 import { RichTextField } from '../../../../components/admin/rich-text-field';
 import { errorCodeOf } from '../../../../lib/api-client';
@@ -21,17 +22,21 @@ import { RobotLicenceSection } from './robot-licence-section';
 import { RobotReleasesSection } from './robot-releases-section';
 import { RobotTrackRecordSection } from './robot-track-record-section';
 
+/** A feature list typed one per line. */
+const featureLines = z.string().transform((text) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== ''),
+);
+
 /**
- * The form's shape: the server's robot schema, with the feature list typed one per line and the
- * legacy figures as typed (the schema turns anything that is not a number into 0, SPEC §5).
+ * The form's shape: the server's robot schema, with each language's feature list typed one per
+ * line (issue 19 §2) and the legacy figures as typed (the schema turns anything that is not a
+ * number into 0, SPEC §5).
  */
 const robotFormSchema = robotInputSchema.extend({
-  features: z.string().transform((text) =>
-    text
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== ''),
-  ),
+  features: z.object({ en: featureLines, fr: featureLines }),
   // An empty field means a licence for life: null, which the PATCH then writes.
   licence_duration_days: robotInputSchema.shape.licence_duration_days.transform((days) => days ?? null),
   // An empty field means no free trial (decision 0020).
@@ -46,13 +51,13 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
     name: robot?.name ?? '',
     slug: robot?.slug ?? '',
     price: robot?.price ?? (undefined as unknown as number),
-    description: robot?.description ?? '',
+    description: robot?.description ?? { en: '', fr: '' },
     image_url: robot?.image_url ?? null,
     category: robot ? robot.category : firstCategory,
     risk_level: robot?.risk_level ?? 'medium',
     trading_pair: robot?.trading_pair ?? '',
     exchange: robot?.exchange ?? '',
-    features: (robot?.features ?? []).join('\n'),
+    features: { en: (robot?.features.en ?? []).join('\n'), fr: (robot?.features.fr ?? []).join('\n') },
     performance_estimate: String(robot?.performance_estimate ?? 0),
     target_profit: String(robot?.target_profit ?? 0),
     weekly_pnl: String(robot?.weekly_pnl ?? 0),
@@ -143,7 +148,29 @@ export function RobotManagement() {
             placeholder={slugFromName(form.watch('name') ?? '')}
             autoComplete="off"
           />
-          <RichTextField<RobotForm> name="description" label={t('backOffice.robots.description')} />
+          {/* The robot's texts in each language (issue 19 §2). */}
+          <LanguageTabs<RobotForm> fields={['description', 'features']}>
+            {(language) => (
+              <>
+                <RichTextField<RobotForm>
+                  name={`description.${language}`}
+                  label={t('backOffice.languages.fieldIn', {
+                    field: t('backOffice.robots.description'),
+                    language: t(`language.names.${language}`),
+                  })}
+                />
+                <TextAreaField<RobotForm>
+                  name={`features.${language}`}
+                  label={t('backOffice.languages.fieldIn', {
+                    field: t('backOffice.robots.features'),
+                    language: t(`language.names.${language}`),
+                  })}
+                  hint={t('backOffice.robots.featuresHint')}
+                  rows={4}
+                />
+              </>
+            )}
+          </LanguageTabs>
           <ImageUploadField<RobotForm>
             name="image_url"
             kind="robot"
@@ -170,12 +197,6 @@ export function RobotManagement() {
             <TextInputField<RobotForm> name="trading_pair" label={t('backOffice.robots.tradingPair')} />
             <TextInputField<RobotForm> name="exchange" label={t('backOffice.robots.exchange')} />
           </div>
-          <TextAreaField<RobotForm>
-            name="features"
-            label={t('backOffice.robots.features')}
-            hint={t('backOffice.robots.featuresHint')}
-            rows={4}
-          />
           <fieldset className="grid gap-4 rounded-xl border border-slate-800 p-4 sm:grid-cols-2">
             <legend className="px-1 text-sm font-semibold text-slate-300">{t('backOffice.robots.legacy')}</legend>
             {LEGACY_FIGURES.map((figure) => (

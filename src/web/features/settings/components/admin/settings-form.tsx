@@ -8,9 +8,14 @@ import {
   type AdminSettings,
   type SettingsUpdate,
 } from '../../../../../shared/schemas/settings.js';
-import { AUTOMATION_SECRET_MIN_LENGTH, SETTINGS_MESSAGE_CLEAR_MS } from '../../../../../shared/constants.js';
+import {
+  AUTOMATION_SECRET_MIN_LENGTH,
+  SETTINGS_MESSAGE_CLEAR_MS,
+  type Language,
+} from '../../../../../shared/constants.js';
 import { CheckboxField, SelectField, TextAreaField, TextInputField } from '../../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
+import { LanguageTabs } from '../../../../components/admin/language-tabs';
 import { QueryStatus } from '../../../../components/admin/query-status';
 import { Alert } from '../../../../components/ui/alert';
 import { buttonClass } from '../../../../components/ui/button-classes';
@@ -96,6 +101,9 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
   });
 
   const secretSet = settings.n8n_secret_token_set;
+  // The owner's texts have a field per language (issue 19 §2), each named with its language.
+  const inLanguage = (field: string, language: Language) =>
+    t('backOffice.languages.fieldIn', { field, language: t(`language.names.${language}`) });
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 flex flex-col gap-6">
@@ -109,12 +117,21 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
           />
         </Section>
         <Section title={t('backOffice.settings.hero')}>
-          <TextInputField<SettingsForm> name="hero_title" label={t('backOffice.settings.heroTitle')} />
-          <TextAreaField<SettingsForm>
-            name="hero_description"
-            label={t('backOffice.settings.heroDescription')}
-            rows={3}
-          />
+          <LanguageTabs<SettingsForm> fields={['hero_title', 'hero_description']}>
+            {(language) => (
+              <>
+                <TextInputField<SettingsForm>
+                  name={`hero_title.${language}`}
+                  label={inLanguage(t('backOffice.settings.heroTitle'), language)}
+                />
+                <TextAreaField<SettingsForm>
+                  name={`hero_description.${language}`}
+                  label={inLanguage(t('backOffice.settings.heroDescription'), language)}
+                  rows={3}
+                />
+              </>
+            )}
+          </LanguageTabs>
         </Section>
         <Section title={t('backOffice.settings.branding')}>
           <TextInputField<SettingsForm>
@@ -144,16 +161,22 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
           />
         </Section>
         <Section title={t('backOffice.settings.seo')}>
-          <TextInputField<SettingsForm>
-            name="seo_title"
-            label={t('backOffice.settings.seoTitle')}
-            hint={t('backOffice.settings.seoTitleHint')}
-          />
-          <TextAreaField<SettingsForm>
-            name="seo_description"
-            label={t('backOffice.settings.seoDescription')}
-            rows={3}
-          />
+          <LanguageTabs<SettingsForm> fields={['seo_title', 'seo_description']}>
+            {(language) => (
+              <>
+                <TextInputField<SettingsForm>
+                  name={`seo_title.${language}`}
+                  label={inLanguage(t('backOffice.settings.seoTitle'), language)}
+                  hint={t('backOffice.settings.seoTitleHint')}
+                />
+                <TextAreaField<SettingsForm>
+                  name={`seo_description.${language}`}
+                  label={inLanguage(t('backOffice.settings.seoDescription'), language)}
+                  rows={3}
+                />
+              </>
+            )}
+          </LanguageTabs>
           <TextInputField<SettingsForm> name="seo_keywords" label={t('backOffice.settings.seoKeywords')} />
           <ImageUploadField<SettingsForm>
             name="seo_image_url"
@@ -177,10 +200,14 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
         <Section title={t('backOffice.settings.chatbot')}>
           <CheckboxField<SettingsForm> name="chatbot_enabled" label={t('backOffice.settings.chatbotEnabled')} />
           <WebhookField name="chatbot_webhook_url" label={t('backOffice.settings.chatbotWebhook')} />
-          <TextInputField<SettingsForm>
-            name="chatbot_welcome_message"
-            label={t('backOffice.settings.chatbotWelcome')}
-          />
+          <LanguageTabs<SettingsForm> fields={['chatbot_welcome_message']}>
+            {(language) => (
+              <TextInputField<SettingsForm>
+                name={`chatbot_welcome_message.${language}`}
+                label={inLanguage(t('backOffice.settings.chatbotWelcome'), language)}
+              />
+            )}
+          </LanguageTabs>
         </Section>
         <Section title={t('backOffice.settings.automation')}>
           <WebhookField name="n8n_webhook_url" label={t('backOffice.settings.paymentWebhook')} />
