@@ -4,6 +4,7 @@ import { toSlides } from '../../shared/banner-slides.js';
 import { ROBOT_FALLBACK_IMAGE } from '../../shared/constants.js';
 import { contentPageSlugOf } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
+import { contentLanguage, textIn } from '../../shared/localized-text.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
 import { imageSizes } from '../../shared/image-variants.js';
@@ -156,10 +157,16 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       linkedData = productStructuredData(robot, description, meta.url, publicUrl, settings.site_name);
       preload = imagePreloadTag(robot.image_url || ROBOT_FALLBACK_IMAGE, imageSizes.robotPicture);
     } else if (contentPageSlugOf(page)) {
-      // A link preview of the terms, say, shows the start of the terms, not the shop's slogan.
+      // A link preview of the terms, say, shows the start of the terms, not the shop's slogan, in
+      // the reader's language (issue 19 §2), else in the shop's default one.
       const stored = await deps.pages.find(contentPageSlugOf(page)!);
-      const description = textFromHtml(stored?.content ?? '', 200);
+      const fallback = contentLanguage(settings.default_language);
+      const description = stored ? textFromHtml(textIn(stored.content, lang, fallback), 200) : '';
       if (description) meta = { ...meta, description };
+      // The tab is titled like the page's heading when the owner titled the page in the reader's
+      // language; otherwise it keeps the page's name in that language, never a title in another.
+      const ownTitle = stored?.title[lang].trim();
+      if (ownTitle) meta = { ...meta, title: documentTitle(ownTitle, settings, tagline) };
     }
     return shell!.render({
       lang,
