@@ -163,10 +163,8 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       const fallback = contentLanguage(settings.default_language);
       const description = stored ? textFromHtml(textIn(stored.content, lang, fallback), 200) : '';
       if (description) meta = { ...meta, description };
-      // The tab is titled like the page's heading when the owner titled the page in the reader's
-      // language; otherwise it keeps the page's name in that language, never a title in another.
-      const ownTitle = stored?.title[lang].trim();
-      if (ownTitle) meta = { ...meta, title: documentTitle(ownTitle, settings, tagline) };
+      // The tab keeps the page's name in the reader's language (pageTitle), as the browser names
+      // it after in-app navigation: never the owner's title in another language.
     }
     return shell!.render({
       lang,

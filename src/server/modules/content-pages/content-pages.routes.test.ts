@@ -114,9 +114,9 @@ describe.each(testDialects)('content page management on %s', (dialect) => {
     });
   });
 
-  it('renders a page’s title and description in the reader’s language, falling back to the shop’s default language', async () => {
+  it('renders a page’s title in the reader’s language and its description in it or, when not translated, in the shop’s default language', async () => {
     // A page written in English only: a French reader's preview quotes the English body, and the
-    // tab keeps the page's French name rather than an English title.
+    // tab keeps the page's French name rather than the English title.
     await shop.admin.put('/api/admin/pages/privacy', {
       title: { en: 'Our privacy promise', fr: '' },
       content: { en: '<p>We keep <b>little</b> data.</p>', fr: '' },
@@ -125,7 +125,7 @@ describe.each(testDialects)('content page management on %s', (dialect) => {
     expect(title(french)).toBe(`Politique de confidentialité | ${site}`);
     expect(description(french)).toBe('We keep little data.');
     const english = await html('/Privacy', 'en');
-    expect(title(english)).toBe(`Our privacy promise | ${site}`);
+    expect(title(english)).toBe(`Privacy Policy | ${site}`);
     expect(description(english)).toBe('We keep little data.');
 
     // The seeded legal templates: each reader reads their own language, heading and body alike.
@@ -143,6 +143,7 @@ describe.each(testDialects)('content page management on %s', (dialect) => {
     const refunds = await html('/RefundPolicy', 'en');
     expect(title(refunds)).toBe(`Refund Policy | ${site}`);
     expect(description(refunds)).toBe('Sous 14 jours.');
-    expect(title(await html('/RefundPolicy', 'fr'))).toBe(`Remboursements | ${site}`);
+    expect(title(await html('/RefundPolicy', 'fr'))).toBe(`Politique de remboursement | ${site}`);
+    expect(description(await html('/RefundPolicy', 'fr'))).toBe('Sous 14 jours.');
   });
 });
