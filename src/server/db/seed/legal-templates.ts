@@ -33,7 +33,7 @@ export const legalTemplates: Readonly<Record<LegalPageSlug, SeededPage>> = {
         '<p>[Limitation of liability, applicable law, competent courts or mediation service.]</p>',
       ].join(''),
       fr: [
-        '<p><strong>Modèle : remplacez ce texte avant de vendre.</strong> Cette page est un exemple fourni avec la boutique de démonstration, pas un conseil juridique. Faites rédiger ou vérifier votre propre version par un avocat au fait de votre pays et de votre activité, puis collez-la dans l’administration.</p>',
+        '<p><strong>Modèle : remplacez ce texte avant de vendre.</strong> Cette page est un exemple fourni avec la boutique de démonstration, pas un conseil juridique. Faites rédiger ou vérifier votre propre version par un avocat, au regard de votre pays et de votre activité, puis collez-la dans l’administration.</p>',
         '<h2>1. Qui sommes-nous</h2>',
         '<p>[Nom de la boutique], [forme juridique et numéro d’immatriculation], [adresse], [adresse e-mail de contact]. Les présentes conditions s’appliquent à tout achat effectué sur ce site.</p>',
         '<h2>2. Ce que vous achetez</h2>',
@@ -66,7 +66,7 @@ export const legalTemplates: Readonly<Record<LegalPageSlug, SeededPage>> = {
         '<p>You may access, correct, export or erase your data and object to its use by writing to [contact email]. You may also complain to [data protection authority].</p>',
       ].join(''),
       fr: [
-        '<p><strong>Modèle : remplacez ce texte avant de vendre.</strong> Cette page est un exemple fourni avec la boutique de démonstration, pas un conseil juridique. Faites rédiger ou vérifier votre propre version par un avocat au fait de votre pays et de votre activité, puis collez-la dans l’administration.</p>',
+        '<p><strong>Modèle : remplacez ce texte avant de vendre.</strong> Cette page est un exemple fourni avec la boutique de démonstration, pas un conseil juridique. Faites rédiger ou vérifier votre propre version par un avocat, au regard de votre pays et de votre activité, puis collez-la dans l’administration.</p>',
         '<h2>Ce que nous collectons</h2>',
         '<ul><li>Votre compte : nom, adresse e-mail, mot de passe (conservé uniquement sous forme d’empreinte).</li><li>Vos commandes : le robot, le prix, votre nom d’utilisateur Telegram et vos notes de stratégie.</li><li>Des données techniques : l’adresse et le navigateur de chaque session connectée, conservés pour protéger votre compte.</li></ul>',
         '<h2>Pourquoi</h2>',
@@ -74,7 +74,7 @@ export const legalTemplates: Readonly<Record<LegalPageSlug, SeededPage>> = {
         '<h2>Qui les reçoit</h2>',
         '<p>[Partenaire de paiement, prestataire d’e-mail, hébergeur.] Nous ne vendons aucune donnée personnelle.</p>',
         '<h2>Combien de temps</h2>',
-        '<p>Les données du compte, jusqu’à ce que vous le supprimiez (depuis votre page Compte). Les commandes sont conservées [n] ans pour la comptabilité, sans votre nom ni vos coordonnées une fois le compte supprimé.</p>',
+        '<p>Les données du compte, jusqu’à ce que vous le supprimiez (depuis la page Mon compte). Les commandes sont conservées [n] ans pour la comptabilité, sans votre nom ni vos coordonnées une fois le compte supprimé.</p>',
         '<h2>Vos droits</h2>',
         '<p>Vous pouvez accéder à vos données, les rectifier, les exporter ou les effacer, et vous opposer à leur utilisation en écrivant à [adresse e-mail de contact]. Vous pouvez aussi saisir [autorité de protection des données].</p>',
       ].join(''),
@@ -93,7 +93,7 @@ export const legalTemplates: Readonly<Record<LegalPageSlug, SeededPage>> = {
         '<p>Refunds are paid with the method used for the order, within [n] days. Losses made while trading are never refunded.</p>',
       ].join(''),
       fr: [
-        '<p><strong>Modèle : remplacez ce texte avant de vendre.</strong> Cette page est un exemple fourni avec la boutique de démonstration, pas un conseil juridique. Faites rédiger ou vérifier votre propre version par un avocat au fait de votre pays et de votre activité, puis collez-la dans l’administration.</p>',
+        '<p><strong>Modèle : remplacez ce texte avant de vendre.</strong> Cette page est un exemple fourni avec la boutique de démonstration, pas un conseil juridique. Faites rédiger ou vérifier votre propre version par un avocat, au regard de votre pays et de votre activité, puis collez-la dans l’administration.</p>',
         '<h2>Avant la livraison</h2>',
         '<p>Si votre robot n’a pas encore été livré, écrivez-nous en indiquant votre numéro de commande : nous vous remboursons le prix total, déduction faite des éventuels frais de paiement non remboursables.</p>',
         '<h2>Après la livraison</h2>',
@@ -118,7 +118,7 @@ export const legalTemplates: Readonly<Record<LegalPageSlug, SeededPage>> = {
         '<p>Test every robot on a demo account first, use only money you can afford to lose, and seek independent financial advice if you are unsure. Nothing on this site is investment advice.</p>',
       ].join(''),
       fr: [
-        '<p><strong>Modèle : remplacez ce texte avant de vendre.</strong> Cette page est un exemple fourni avec la boutique de démonstration, pas un conseil juridique. Faites rédiger ou vérifier votre propre version par un avocat au fait de votre pays et de votre activité, puis collez-la dans l’administration.</p>',
+        '<p><strong>Modèle : remplacez ce texte avant de vendre.</strong> Cette page est un exemple fourni avec la boutique de démonstration, pas un conseil juridique. Faites rédiger ou vérifier votre propre version par un avocat, au regard de votre pays et de votre activité, puis collez-la dans l’administration.</p>',
         '<h2>Le trading est risqué</h2>',
         '<p>Le trading de devises, d’or, d’indices et d’autres produits à effet de levier comporte un niveau de risque élevé et peut ne pas convenir à tout le monde. L’effet de levier joue contre vous comme en votre faveur : vous pouvez perdre plus que votre dépôt initial.</p>',
         '<h2>Trading automatique</h2>',
