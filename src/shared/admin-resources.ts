@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { LocalizedText } from './localized-text.js';
 import {
   bannerInputSchema,
   bannerPatchSchema,
@@ -34,8 +35,11 @@ export interface AdminResource<Entity extends { id: string }, Create, Patch> {
   orderable: boolean;
   /** Switched on and off by its `active` column in one click (SPEC §4 active toggles). */
   activatable: boolean;
-  /** How a person recognises a record: in the activity log, the toasts and the buttons' labels. */
-  label: (entity: Entity) => string;
+  /**
+   * How a person recognises a record: in the activity log, the toasts and the buttons' labels.
+   * `show` gives an owner-written text (issue 19 §2) in the language of whoever reads the label.
+   */
+  label: (entity: Entity, show: (text: LocalizedText) => string) => string;
 }
 
 /** Types the descriptor from its schemas, so that `label` knows its entity. */
@@ -88,5 +92,5 @@ export const faqsResource = defineAdminResource({
   patch: faqPatchSchema,
   orderable: true,
   activatable: true,
-  label: (faq) => faq.question,
+  label: (faq, show) => show(faq.question),
 });

@@ -22,6 +22,7 @@ export const LEGAL_PAGE_SLUGS = [
   'refund_policy',
   'risk_disclosure',
 ] as const satisfies readonly ContentPageSlug[];
+export type LegalPageSlug = (typeof LEGAL_PAGE_SLUGS)[number];
 
 /** The public page that shows each content page. */
 export const contentPageNames = {

@@ -20,11 +20,14 @@ async function openAdminPage(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
+/** A content page's texts as the API stores them, in each language (issue 19 §2). */
+type StoredPage = { title: { en: string; fr: string }; content: { en: string; fr: string } };
+
 /** Puts the shop back as it was, through the admin API, so the visitors' journeys see the demo shop. */
 async function restore(
   api: APIRequestContext,
   suffix: string,
-  before: { page: { title: string; content: string }; heroTitle: { en: string; fr: string } },
+  before: { page: StoredPage; heroTitle: { en: string; fr: string } },
 ) {
   for (const resource of ['robots', 'banners', 'faqs', 'categories']) {
     const rows = (await (await api.get(`/api/admin/${resource}`)).json()) as Array<Record<string, unknown>>;
@@ -45,7 +48,7 @@ test('Administrators run the catalogue and content from the back office, and vis
   const robotName = `E2E Scalper ${suffix}`;
   await page.goto('/');
   const before = {
-    page: (await (await adminRequest.get('/api/pages/copy_trade')).json()) as { title: string; content: string },
+    page: (await (await adminRequest.get('/api/pages/copy_trade')).json()) as StoredPage,
     heroTitle: (
       (await (await adminRequest.get('/api/admin/settings')).json()) as { hero_title: { en: string; fr: string } }
     ).hero_title,
@@ -123,8 +126,10 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   await openAdminPage(page, 'FAQ Management');
   await page.getByRole('button', { name: 'Add a question' }).click();
   dialog = page.getByRole('dialog', { name: 'New question' });
-  await dialog.getByLabel('Question').fill(`Can I pause the robot ${suffix}?`);
-  await dialog.getByLabel('Answer').fill('Yes.\nFrom your MetaTrader terminal.');
+  // The English tab, open first; the French one is left to translate.
+  const english = dialog.getByRole('tabpanel', { name: 'English' });
+  await english.getByLabel('Question').fill(`Can I pause the robot ${suffix}?`);
+  await english.getByLabel('Answer').fill('Yes.\nFrom your MetaTrader terminal.');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const faqRows = page.getByRole('row');
@@ -135,7 +140,7 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
 
   // The Copy Trade page and the settings.
   await openAdminPage(page, 'Copy Trade Management');
-  await page.getByLabel('Title').fill(`Copy us ${suffix}`);
+  await page.getByRole('tabpanel', { name: 'English' }).getByLabel('Title').fill(`Copy us ${suffix}`);
   await page.getByRole('button', { name: 'HTML', exact: true }).click();
   await page
     .getByRole('textbox', { name: 'HTML source' })

@@ -75,7 +75,8 @@ for (const width of [1280, 390]) {
     const prompt = page.locator('.rich-text-editor .ql-tooltip.ql-editing');
     await expect(prompt).toBeVisible();
     const box = (await prompt.boundingBox())!;
-    const area = (await page.locator('.rich-text-editor').boundingBox())!;
+    // The editor of the language shown: the other tab's is mounted but hidden.
+    const area = (await page.getByRole('tabpanel').locator('.rich-text-editor').boundingBox())!;
     // Within the editor, and within the screen.
     expect(box.x).toBeGreaterThanOrEqual(area.x - 1);
     expect(box.x + box.width).toBeLessThanOrEqual(area.x + area.width + 1);

@@ -92,16 +92,20 @@ test('Hostile HTML saved in the Copy Trade and Update pages is stored clean and 
     // Copy Trade through the back office's own form (raw HTML mode), Update through its API.
     await page.context().addCookies((await api.storageState()).cookies);
     await page.goto('/CopyTradeManagement');
-    await page.getByLabel('Title').fill(title);
+    await page.getByRole('tabpanel', { name: 'English' }).getByLabel('Title').fill(title);
     await page.getByRole('button', { name: 'HTML', exact: true }).click();
     await page.getByRole('textbox', { name: 'HTML source' }).fill(HOSTILE_HTML);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Copy Trade content saved successfully!')).toBeVisible();
     await expectNothingRan(page);
-    expect((await api.put('/api/admin/pages/update', { data: { title, content: HOSTILE_HTML } })).status()).toBe(200);
+    const both = (text: string) => ({ en: text, fr: text });
+    const hostile = { title: both(title), content: both(HOSTILE_HTML) };
+    expect((await api.put('/api/admin/pages/update', { data: hostile })).status()).toBe(200);
 
-    for (const slug of ['copy_trade', 'update'])
-      expectNothingDangerousStored((await (await api.get(`/api/pages/${slug}`)).json()).content);
+    for (const slug of ['copy_trade', 'update']) {
+      const { content } = (await (await api.get(`/api/pages/${slug}`)).json()) as { content: Record<string, string> };
+      for (const language of ['en', 'fr']) expectNothingDangerousStored(content[language]!);
+    }
     for (const path of ['/CopyTrade', '/Update']) {
       await page.goto(path);
       const main = page.getByRole('main');
@@ -163,14 +167,17 @@ test('FAQ answers lose their markup, and banner addresses that could inject fram
 }) => {
   const created = await api.post('/api/admin/faqs', {
     data: {
-      question: '<b>Bold?</b>',
-      answer: 'Plain answer <img src=x onerror="window.__pwned = 40">\n<script>window.__pwned = 41</script>Second line',
+      question: { en: '<b>Bold?</b>', fr: '' },
+      answer: {
+        en: 'Plain answer <img src=x onerror="window.__pwned = 40">\n<script>window.__pwned = 41</script>Second line',
+        fr: '',
+      },
     },
   });
   expect(created.status()).toBe(201);
-  const faq = (await created.json()) as { id: string; answer: string };
+  const faq = (await created.json()) as { id: string; answer: { en: string; fr: string } };
   try {
-    expect(faq.answer).toBe('Plain answer \nSecond line');
+    expect(faq.answer).toEqual({ en: 'Plain answer \nSecond line', fr: '' });
     await page.goto('/FAQ');
     const question = page.getByRole('button', { name: '<b>Bold?</b>' });
     await question.click();

@@ -28,6 +28,9 @@ test('Visitors reach every legal page from the footer; each is a template that s
   await footerLinks.getByRole('link', { name: 'Conditions générales de vente' }).click();
   await expect(page).toHaveURL(/\/Terms$/);
   await expect(page).toHaveTitle(/^Conditions générales de vente \| /);
+  // Heading and body in French too, not the English template under a French tab (issue 19 §2).
+  await expect(page.getByRole('heading', { level: 1, name: 'Conditions générales de vente' })).toBeVisible();
+  await expect(page.getByText('Modèle : remplacez ce texte avant de vendre.')).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
   await expect(page).toHaveTitle(/^FAQ \| /);
 });

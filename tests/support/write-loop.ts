@@ -14,7 +14,14 @@ for (let index = 0; ; index++) {
   const id = randomUUID();
   await db
     .insertInto('faqs')
-    .values({ id, question: `Crash test ${index}`, answer: 'kept', order_index: 100 + index })
+    .values({
+      id,
+      question_en: `Crash test ${index}`,
+      question_fr: '',
+      answer_en: 'kept',
+      answer_fr: '',
+      order_index: 100 + index,
+    })
     .execute();
   process.stdout.write(`${id}\n`);
 }

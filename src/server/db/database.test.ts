@@ -33,8 +33,15 @@ describe.each(testDialects)('database on %s', (dialect) => {
     expect(robot.created_date).toMatch(/Z$/);
     expect(new Date(robot.created_date).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    await db.insertInto('faqs').values({ id: randomUUID(), question: 'Q', answer: 'A', active: false }).execute();
-    const inactive = await db.selectFrom('faqs').select('active').where('question', '=', 'Q').executeTakeFirstOrThrow();
+    await db
+      .insertInto('faqs')
+      .values({ id: randomUUID(), question_en: 'Q', question_fr: '', answer_en: 'A', answer_fr: '', active: false })
+      .execute();
+    const inactive = await db
+      .selectFrom('faqs')
+      .select('active')
+      .where('question_en', '=', 'Q')
+      .executeTakeFirstOrThrow();
     expect(inactive.active).toBe(false);
 
     const total = await db

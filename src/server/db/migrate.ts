@@ -19,6 +19,7 @@ import * as licenceOwnerActions from './migrations/0017-licence-owner-actions.js
 import * as trackRecords from './migrations/0018-track-records.js';
 import * as freeTrials from './migrations/0019-free-trials.js';
 import * as robotSlugsAndSiteName from './migrations/0020-robot-slugs-and-site-name.js';
+import * as faqsAndPagesInTwoLanguages from './migrations/0021-faqs-and-pages-in-two-languages.js';
 import * as robotBannerAndSettingsTextsInTwoLanguages from './migrations/0022-robot-banner-and-settings-texts-in-two-languages.js';
 
 interface DialectMigration {
@@ -46,6 +47,7 @@ const migrations: Record<string, DialectMigration> = {
   '0018-track-records': trackRecords,
   '0019-free-trials': freeTrials,
   '0020-robot-slugs-and-site-name': robotSlugsAndSiteName,
+  '0021-faqs-and-pages-in-two-languages': faqsAndPagesInTwoLanguages,
   '0022-robot-banner-and-settings-texts-in-two-languages': robotBannerAndSettingsTextsInTwoLanguages,
 };
 

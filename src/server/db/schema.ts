@@ -415,10 +415,13 @@ export interface BannersTable {
   updated_at: Timestamp;
 }
 
+/** Question and answer in each language (migration 0021); '' is a translation not written. */
 export interface FaqsTable {
   id: string;
-  question: string;
-  answer: string;
+  question_en: string;
+  question_fr: string;
+  answer_en: string;
+  answer_fr: string;
   order_index: ColumnType<number, number | undefined, number>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
   created_date: CreatedAt;
@@ -504,8 +507,11 @@ export interface SettingsTable {
 export interface ContentPagesTable {
   id: string;
   slug: PageSlug;
-  title: string;
-  content: string;
+  /** Title and HTML body in each language (migration 0021); '' is a translation not written. */
+  title_en: string;
+  title_fr: string;
+  content_en: string;
+  content_fr: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -5,10 +5,10 @@ import { ROBOT_FALLBACK_IMAGE } from '../../shared/constants.js';
 import { contentPageSlugOf } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
 import { languageOfAddress } from '../../shared/language.js';
+import { contentLanguage, textIn } from '../../shared/localized-text.js';
 import { pagePath, resolvePage, type PageName } from '../../shared/pages.js';
 import { robotPath, robotSlugOfPath } from '../../shared/robot-slug.js';
 import { imageSizes } from '../../shared/image-variants.js';
-import { contentLanguage, textIn } from '../../shared/localized-text.js';
 import type { Robot } from '../../shared/schemas/catalogue.js';
 import type { PublicSettings } from '../../shared/settings-keys.js';
 import { errorBody } from '../http/error-handler.js';
@@ -168,10 +168,14 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       linkedData = productStructuredData(robot, description, meta.url, publicUrl, settings.site_name);
       preload = imagePreloadTag(robot.image_url || ROBOT_FALLBACK_IMAGE, imageSizes.robotPicture);
     } else if (contentPageSlugOf(page)) {
-      // A link preview of the terms, say, shows the start of the terms, not the shop's slogan.
+      // A link preview of the terms, say, shows the start of the terms, not the shop's slogan, in
+      // the reader's language (issue 19 §2), else in the shop's default one.
       const stored = await deps.pages.find(contentPageSlugOf(page)!);
-      const description = textFromHtml(stored?.content ?? '', 200);
+      const fallback = contentLanguage(settings.default_language);
+      const description = stored ? textFromHtml(textIn(stored.content, lang, fallback), 200) : '';
       if (description) meta = { ...meta, description };
+      // The tab keeps the page's name in the reader's language (pageTitle), as the browser names
+      // it after in-app navigation: never the owner's title in another language.
     }
     return shell!.render({
       lang,

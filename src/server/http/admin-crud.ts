@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AdminResource } from '../../shared/admin-resources.js';
 import { moveInputSchema, type MoveDirection } from '../../shared/schemas/catalogue.js';
 import { NotFoundError } from '../errors.js';
-import type { AuditPort } from './audit-port.js';
+import { logText, type AuditPort } from './audit-port.js';
 import { noContent } from './no-content.js';
 
 /** What a back-office resource's service offers; rules (sanitising, conflicts, order) live there. */
@@ -50,7 +50,8 @@ export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(
   service: AdminCrudService<Entity, Create, Patch>,
   audit: AuditPort,
 ): FastifyPluginAsyncZod {
-  const { path, name, label } = resource;
+  const { path, name } = resource;
+  const label = (record: Entity) => resource.label(record, logText);
   const move = service.move?.bind(service);
   // The descriptor promises the browser a move route: its service must be able to serve it.
   if (resource.orderable !== (move !== undefined))

@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
+import { DEFAULT_LANGUAGE } from '../../shared/language.js';
+import { textIn, type LocalizedText } from '../../shared/localized-text.js';
 import type { Database } from '../db/schema.js';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/**
+ * How the activity log's summary names a record by an owner-written text (issue 19 §2): one line
+ * for every administrator, so in English, else in the one language it is written in.
+ */
+export function logText(text: LocalizedText): string {
+  return textIn(text, DEFAULT_LANGUAGE, DEFAULT_LANGUAGE);
+}
 
 /**
  * Who acted: an administrator, or the shop itself with no account (the payment workflow's

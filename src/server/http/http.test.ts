@@ -134,7 +134,12 @@ describe('HTTP layer', () => {
     expect(title((await shop.app.inject('/Account')).body)).toBe(`My account | ${site}`);
     const terms = await shop.app.inject({ url: '/terms', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
     expect(title(terms.body)).toBe(`Conditions générales de vente | ${site}`);
-    expect(terms.body).toContain('<meta name="description" content="Template: replace this text before you sell.');
+    // Heading and body in the reader's language: the French template, not the English one (issue 19 §2).
+    expect(terms.body).toContain('<meta name="description" content="Modèle : remplacez ce texte avant de vendre.');
+    const englishTerms = await shop.app.inject({ url: '/terms', headers: { 'accept-language': 'en' } });
+    expect(englishTerms.body).toContain(
+      '<meta name="description" content="Template: replace this text before you sell.',
+    );
     expect(terms.body).toContain('<link rel="canonical" href="http://localhost:3000/Terms">');
   });
 

@@ -19,7 +19,7 @@ const orderable = [
   {
     resource: faqsResource,
     publicPath: '/api/faqs',
-    newRecord: (name: string) => ({ question: `${name}?`, answer: `About ${name}.` }),
+    newRecord: (name: string) => ({ question: { en: `${name}?`, fr: '' }, answer: { en: `About ${name}.`, fr: '' } }),
   },
 ] as const;
 

@@ -145,10 +145,13 @@ export const heroBannerSchema = z.object({
 });
 export type HeroBanner = z.infer<typeof heroBannerSchema>;
 
+/** Owner-written text as the API sends it: both translations, '' where one is not written (issue 19 §2). */
+const localizedText = z.object({ en: z.string(), fr: z.string() });
+
 export const faqSchema = z.object({
   id: z.string(),
-  question: z.string(),
-  answer: z.string(),
+  question: localizedText,
+  answer: localizedText,
   order_index: z.number().int(),
   active: z.boolean(),
   created_date: z.string(),
@@ -162,8 +165,8 @@ export type PageSlug = z.infer<typeof pageSlugSchema>;
 export const contentPageSchema = z.object({
   id: z.string(),
   slug: pageSlugSchema,
-  title: z.string(),
-  content: z.string(),
+  title: localizedText,
+  content: localizedText,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -322,18 +325,20 @@ export type BannerInput = z.infer<typeof bannerInputSchema>;
 /** The address is checked against the type once merged with the stored banner. */
 export const bannerPatchSchema = bannerFields.partial();
 
+/** Each written in English, French or both; the reader of a missing one sees the other (issue 19 §2). */
 export const faqInputSchema = z.object({
-  question: requiredText(500),
+  question: localizedTextSchema({ max: 500, required: true }),
   /** Plain text shown with its line breaks; markup is removed when it is stored. */
-  answer: requiredText(10_000),
+  answer: localizedTextSchema({ max: 10_000, required: true }),
   active: z.boolean().optional(),
 });
 export type FaqInput = z.infer<typeof faqInputSchema>;
 export const faqPatchSchema = faqInputSchema.partial();
 
 export const contentPageInputSchema = z.object({
-  title: requiredText(200),
-  content: z.string().max(500_000),
+  title: localizedTextSchema({ max: 200, required: true }),
+  /** Empty in both languages is allowed: the storefront then says the page is not written yet. */
+  content: localizedTextSchema({ max: 500_000, required: false }),
 });
 export type ContentPageInput = z.infer<typeof contentPageInputSchema>;
 

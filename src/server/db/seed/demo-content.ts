@@ -1,5 +1,5 @@
 import type { LocalizedList, LocalizedText } from '../../../shared/localized-text.js';
-import type { BannerType, PageSlug, RiskLevel, RobotStatus } from '../../../shared/schemas/catalogue.js';
+import type { BannerType, RiskLevel, RobotStatus } from '../../../shared/schemas/catalogue.js';
 
 /**
  * Demo catalogue for a fresh install: pure data plus one deterministic generator, so the seeder
@@ -68,19 +68,6 @@ export interface DemoHeroBanner {
   content_url: string;
   order_index: number;
   active: boolean;
-}
-
-export interface DemoFaq {
-  question: string;
-  /** Plain text; the FAQ page renders each `\n` as a line break. */
-  answer: string;
-  order_index: number;
-  active: boolean;
-}
-
-export interface DemoPage {
-  title: string;
-  content: string;
 }
 
 const RISK_DISCLAIMER =
@@ -687,130 +674,3 @@ export const demoBanners: readonly DemoHeroBanner[] = [
     active: true,
   },
 ];
-
-export const demoFaqs: readonly DemoFaq[] = [
-  {
-    question: 'How quickly will I receive my robot?',
-    answer:
-      'Delivery takes up to 24 hours after your payment is confirmed.\nWe prepare your copy of the robot, then send a Telegram message to the username you gave in the order form.\nThe file then appears in My Orders, ready to download.',
-    order_index: 0,
-    active: true,
-  },
-  {
-    question: 'Which payment methods do you accept?',
-    answer:
-      'We accept cryptocurrency: USDT, USDC and BTC (network fees are paid by the sender).\nWise and Revolut transfers are also possible on request.\nPlease have your first and last name ready exactly as they appear on your MT4/MT5 account.',
-    order_index: 1,
-    active: true,
-  },
-  {
-    question: 'How many times can I download my robot?',
-    answer:
-      'Each order includes 2 downloads.\nSave the file somewhere safe after the first download. If you run out of downloads, contact us with your order number.',
-    order_index: 2,
-    active: true,
-  },
-  {
-    question: 'How do I install a robot in MetaTrader 4 or 5?',
-    answer:
-      '1. In MetaTrader, open the File menu and choose Open Data Folder.\n2. Copy the robot file into MQL4/Experts (MT4) or MQL5/Experts (MT5).\n3. Restart MetaTrader or refresh the Navigator panel.\n4. Drag the robot onto a chart of the recommended pair and enable Algo Trading (AutoTrading in MT4).\nWe recommend running it on a VPS so it trades around the clock.',
-    order_index: 3,
-    active: true,
-  },
-  {
-    question: 'Can I lose money with a trading robot?',
-    answer:
-      'Yes. Trading forex, gold and other leveraged products is risky, and no robot wins every trade.\nThe statistics shown on this site describe past results, which do not guarantee future performance.\nStart on a demo account or with a small balance, and only trade money you can afford to lose.',
-    order_index: 4,
-    active: true,
-  },
-];
-
-export const demoPages: Readonly<Record<PageSlug, DemoPage>> = {
-  copy_trade: {
-    title: 'Copy Trade',
-    content: [
-      '<h2>Let our robots trade for you</h2>',
-      '<p>Not ready to run a robot yourself? With <strong>Copy Trade</strong>, the trades of our live accounts are mirrored to your own MetaTrader account, in proportion to your balance. You keep full control of your money: the funds stay with your broker, in your name.</p>',
-      '<h3>How it works</h3>',
-      '<ol><li>Open an account with a supported broker, for example <a href="https://www.icmarkets.com/">IC Markets</a>.</li><li>Send us your account number and the strategy you want to follow.</li><li>We connect your account to the copy service; new trades are copied automatically.</li><li>Stop copying at any time from your broker area.</li></ol>',
-      '<h3>Good to know</h3>',
-      '<ul><li>Recommended minimum balance: <strong>500 USD</strong> for scalpers, <strong>2,000 USD</strong> for gold strategies.</li><li>Copied results can differ from the master account because of spreads, slippage and execution speed.</li><li>You can choose a risk multiplier between 0.5x and 2x.</li></ul>',
-      '<p><em>Copy trading involves the same risks as trading yourself. Past performance does not guarantee future results; only invest money you can afford to lose.</em></p>',
-    ].join(''),
-  },
-  update: {
-    title: 'Update',
-    content: [
-      '<h2>Updates and upgrades</h2>',
-      '<p>Markets change, and so do our robots. Every purchase includes <strong>free updates for 12 months</strong>: bug fixes, compatibility with new MetaTrader builds and parameter adjustments for changing market conditions.</p>',
-      '<h3>Latest releases</h3>',
-      '<ul><li><strong>Aurora Scalper 2.3</strong>: improved news filter and a new spread guard for low-liquidity hours.</li><li><strong>Midas Gold Breakout 1.8</strong>: trailing stop now adapts to the daily range.</li><li><strong>Goldwave Grid Guard 3.1</strong>: basket equity stop can be set in USD or as a percentage.</li></ul>',
-      '<h3>How to get an update</h3>',
-      '<ol><li>Go to <strong>My Orders</strong> and check whether a new file is available for your order.</li><li>Remove the old version from your chart, then copy the new file into the Experts folder.</li><li>Restart MetaTrader and attach the robot again with your usual settings.</li></ol>',
-      '<p>Upgrading to a more advanced robot? Contact us with your order number: the price of your current robot is deducted from the new one within 90 days of purchase.</p>',
-      '<p>MetaTrader release notes are published on the <a href="https://www.metatrader5.com/en/releasenotes">official MetaTrader 5 site</a>.</p>',
-    ].join(''),
-  },
-
-  terms: {
-    title: 'Terms of Service',
-    content: [
-      '<p><strong>Template: replace this text before you sell.</strong> This page is sample text shipped with the demo shop, not legal advice. Have your own version written or checked by a lawyer for your country and business, then paste it in the back office.</p>',
-      '<h2>1. Who we are</h2>',
-      '<p>[Shop name], [company form and registration number], [address], [contact email]. These terms apply to every purchase made on this site.</p>',
-      '<h2>2. What you buy</h2>',
-      '<p>You buy a licence to use an automated trading program (an Expert Advisor for MetaTrader 4 or 5) on your own trading accounts. The program is delivered as a file after payment; it remains our intellectual property and may not be resold or shared.</p>',
-      '<h2>3. Orders and payment</h2>',
-      '<p>An order is binding once the payment is confirmed. Prices are in US dollars and include [taxes]. Payment is made in cryptocurrency or by bank transfer through our payment partner.</p>',
-      '<h2>4. Delivery</h2>',
-      '<p>We aim to deliver within 24 hours of payment; the robot file is available from My Orders and may be downloaded twice.</p>',
-      '<h2>5. No guarantee of results</h2>',
-      '<p>Trading results depend on markets, brokers and settings. We do not promise any profit; read the Risk Disclosure before ordering.</p>',
-      '<h2>6. Liability, law and disputes</h2>',
-      '<p>[Limitation of liability, applicable law, competent courts or mediation service.]</p>',
-    ].join(''),
-  },
-  privacy: {
-    title: 'Privacy Policy',
-    content: [
-      '<p><strong>Template: replace this text before you sell.</strong> This page is sample text shipped with the demo shop, not legal advice. Have your own version written or checked by a lawyer for your country and business, then paste it in the back office.</p>',
-      '<h2>What we collect</h2>',
-      '<ul><li>Your account: name, email address, password (stored only as a hash).</li><li>Your orders: the robot, the price, your Telegram username and your strategy notes.</li><li>Technical data: the address and browser of each signed-in session, kept to protect your account.</li></ul>',
-      '<h2>Why</h2>',
-      '<p>To deliver what you order, to answer you, to keep accounts secure and to meet our accounting duties. Newsletters are sent only to addresses that subscribed, and every newsletter has an unsubscribe link.</p>',
-      '<h2>Who receives it</h2>',
-      '<p>[Payment partner, email provider, hosting provider.] We do not sell personal data.</p>',
-      '<h2>How long</h2>',
-      '<p>Account data until you delete your account (from your Account page). Orders are kept for [n] years for accounting, without your name or contact details once the account is deleted.</p>',
-      '<h2>Your rights</h2>',
-      '<p>You may access, correct, export or erase your data and object to its use by writing to [contact email]. You may also complain to [data protection authority].</p>',
-    ].join(''),
-  },
-  refund_policy: {
-    title: 'Refund Policy',
-    content: [
-      '<p><strong>Template: replace this text before you sell.</strong> This page is sample text shipped with the demo shop, not legal advice. Have your own version written or checked by a lawyer for your country and business, then paste it in the back office.</p>',
-      '<h2>Before delivery</h2>',
-      '<p>If your robot has not been delivered yet, write to us with your order number and we refund the full price, less any non-refundable payment fees.</p>',
-      '<h2>After delivery</h2>',
-      '<p>A robot is digital content: once its file has been downloaded, it cannot be returned. [State here whether and when you still refund, for example a file that does not work and that we cannot fix within 14 days.]</p>',
-      '<h2>How refunds are paid</h2>',
-      '<p>Refunds are paid with the method used for the order, within [n] days. Losses made while trading are never refunded.</p>',
-    ].join(''),
-  },
-  risk_disclosure: {
-    title: 'Risk Disclosure',
-    content: [
-      '<p><strong>Template: replace this text before you sell.</strong> This page is sample text shipped with the demo shop, not legal advice. Have your own version written or checked by a lawyer for your country and business, then paste it in the back office.</p>',
-      '<h2>Trading is risky</h2>',
-      '<p>Trading foreign exchange, gold, indices and other leveraged products carries a high level of risk and may not be suitable for everyone. Leverage works against you as well as for you: you can lose more than your initial deposit.</p>',
-      '<h2>Automated trading</h2>',
-      '<p>A robot follows rules; it does not know the future. Market gaps, news, spreads, slippage, broker conditions, connection failures and software errors can all cause losses.</p>',
-      '<h2>Past results</h2>',
-      '<p>The statistics on this site describe past or simulated results. They do not guarantee future performance.</p>',
-      '<h2>Your responsibility</h2>',
-      '<p>Test every robot on a demo account first, use only money you can afford to lose, and seek independent financial advice if you are unsure. Nothing on this site is investment advice.</p>',
-    ].join(''),
-  },
-};

@@ -11,13 +11,14 @@ import type { Database } from '../schema.js';
 import {
   demoBanners,
   demoCategories,
-  demoFaqs,
   demoHeroText,
-  demoPages,
   demoRobotHistory,
   demoRobots,
   demoRobotTrades,
 } from './demo-content.js';
+import { demoFaqs } from './demo-faqs.js';
+import { demoPages } from './demo-pages.js';
+import { legalTemplates, type SeededPage } from './legal-templates.js';
 import { demoReleaseFile, demoReleaseFileName, demoReleases } from './demo-releases.js';
 
 /**
@@ -30,6 +31,11 @@ export async function ensureSettings(db: Kysely<Database>): Promise<void> {
     .values(Object.entries(settingRows(settingDefaults)).map(([key, value]) => ({ id: randomUUID(), key, value })))
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
+}
+
+/** A seeded page's title and body as the columns of both languages. */
+function pageColumns(page: SeededPage) {
+  return { ...toColumns('title', page.title), ...toColumns('content', page.content) };
 }
 
 /**
@@ -188,7 +194,17 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
       .execute();
     await trx
       .insertInto('faqs')
-      .values(demoFaqs.map((faq) => ({ id: randomUUID(), ...faq, created_date: at(0), updated_at: at(0) })))
+      .values(
+        demoFaqs.map((faq) => ({
+          id: randomUUID(),
+          ...toColumns('question', faq.question),
+          ...toColumns('answer', faq.answer),
+          order_index: faq.order_index,
+          active: faq.active,
+          created_date: at(0),
+          updated_at: at(0),
+        })),
+      )
       .execute();
     await trx
       .insertInto('content_pages')
@@ -196,7 +212,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         (['copy_trade', 'update'] as const).map((slug) => ({
           id: randomUUID(),
           slug,
-          ...demoPages[slug],
+          ...pageColumns(demoPages[slug]),
           created_at: at(0),
           updated_at: at(0),
         })),
@@ -230,7 +246,15 @@ export async function seedLegalPageTemplates(db: Kysely<Database>, now = new Dat
     const at = now.toISOString();
     await trx
       .insertInto('content_pages')
-      .values(missing.map((slug) => ({ id: randomUUID(), slug, ...demoPages[slug], created_at: at, updated_at: at })))
+      .values(
+        missing.map((slug) => ({
+          id: randomUUID(),
+          slug,
+          ...pageColumns(legalTemplates[slug]),
+          created_at: at,
+          updated_at: at,
+        })),
+      )
       .execute();
     return true;
   });

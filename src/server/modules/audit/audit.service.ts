@@ -13,6 +13,9 @@ const CSV_ROWS_MAX = 50_000;
 const VALUE_CHARS_MAX = 300;
 
 function shortened(value: unknown): unknown {
+  // A text in two languages ({en, fr}, issue 19 §2) is shortened in each.
+  if (value !== null && typeof value === 'object' && !Array.isArray(value))
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shortened(inner)]));
   return typeof value === 'string' && value.length > VALUE_CHARS_MAX ? `${value.slice(0, VALUE_CHARS_MAX)}…` : value;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentPageInputSchema, contentPageSchema, pageSlugSchema } from '../../../shared/schemas/catalogue.js';
-import type { AuditPort } from '../../http/audit-port.js';
+import { logText, type AuditPort } from '../../http/audit-port.js';
 import { cachedRouteOptions, type PublicCache } from '../../http/public-cache.js';
 import type { ContentPagesService } from './content-pages.service.js';
 
@@ -47,7 +47,7 @@ export function contentPagesRoutes(
           action: before ? 'update' : 'create',
           resource: 'page',
           recordId: slug,
-          summary: saved.title,
+          summary: logText(saved.title),
           changes: audit.changes(before ?? null, saved, ['title', 'content']),
         });
         return saved;

@@ -12,9 +12,10 @@ export class ContentPagesService {
     return this.pages.find(slug);
   }
 
-  /** Stores the page with its HTML sanitised to the editor's formats (SPEC §5). */
+  /** Stores the page with its HTML sanitised to the editor's formats (SPEC §5), in each language. */
   save(slug: PageSlug, page: ContentPageInput): Promise<ContentPage> {
-    return this.pages.save(slug, { title: page.title, content: sanitizeRichText(page.content) });
+    const content = { en: sanitizeRichText(page.content.en), fr: sanitizeRichText(page.content.fr) };
+    return this.pages.save(slug, { title: page.title, content });
   }
 }
 

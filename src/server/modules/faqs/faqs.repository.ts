@@ -1,62 +1,98 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Updateable } from 'kysely';
-import type { FaqInput } from '../../../shared/schemas/catalogue.js';
-import type { Database, Faq, FaqsTable } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import { fromColumns, toColumns, type LocalizedText } from '../../../shared/localized-text.js';
+import type { Faq } from '../../../shared/schemas/catalogue.js';
+import type { Database, Faq as FaqRow } from '../../db/schema.js';
+
+/** What the service writes: both translations of each text it changes (issue 19 §2). */
+export interface FaqWrite {
+  question?: LocalizedText;
+  answer?: LocalizedText;
+  active?: boolean;
+}
+
+/** A stored row as the API shape: each text as its two translations. */
+function toFaq({ question_en, question_fr, answer_en, answer_fr, ...row }: FaqRow): Faq {
+  return {
+    ...row,
+    question: fromColumns({ question_en, question_fr }, 'question'),
+    answer: fromColumns({ answer_en, answer_fr }, 'answer'),
+  };
+}
+
+function toRow({ question, answer, active }: FaqWrite) {
+  return {
+    ...(question ? toColumns('question', question) : {}),
+    ...(answer ? toColumns('answer', answer) : {}),
+    ...(active === undefined ? {} : { active }),
+  };
+}
 
 /** The storefront's questions and answers (SPEC §2, §5). */
 export class FaqsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async listActive(): Promise<Faq[]> {
-    return this.db
+    const rows = await this.db
       .selectFrom('faqs')
       .selectAll()
       .where('active', '=', true)
       .orderBy('order_index')
       .orderBy('created_date')
       .execute();
+    return rows.map(toFaq);
   }
 
   /** Every FAQ, as the back office sees them: in their order. */
   async listAll(): Promise<Faq[]> {
-    return this.db
+    const rows = await this.db
       .selectFrom('faqs')
       .selectAll()
       .orderBy('order_index')
       .orderBy('created_date')
       .orderBy('id')
       .execute();
+    return rows.map(toFaq);
   }
 
   async find(id: string): Promise<Faq | undefined> {
-    return this.db.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toFaq(row);
   }
 
   /**
    * New rows go last: one past the highest order_index. (SPEC §5's "the current count" put a new
    * row before the last ones once a deletion had left a gap.)
    */
-  async insert(faq: FaqInput): Promise<Faq> {
+  async insert(faq: Required<Pick<FaqWrite, 'question' | 'answer'>> & FaqWrite): Promise<Faq> {
     return this.db.transaction().execute(async (trx) => {
       const { last } = await trx
         .selectFrom('faqs')
         .select((eb) => eb.fn.max<number | string | null>('order_index').as('last'))
         .executeTakeFirstOrThrow();
-      return trx
+      const row = await trx
         .insertInto('faqs')
-        .values({ id: randomUUID(), ...faq, order_index: last === null ? 0 : Number(last) + 1 })
+        .values({
+          id: randomUUID(),
+          ...toColumns('question', faq.question),
+          ...toColumns('answer', faq.answer),
+          ...(faq.active === undefined ? {} : { active: faq.active }),
+          order_index: last === null ? 0 : Number(last) + 1,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return toFaq(row);
     });
   }
 
-  async update(id: string, patch: Updateable<FaqsTable>): Promise<Faq | undefined> {
-    return this.db
+  async update(id: string, patch: FaqWrite): Promise<Faq | undefined> {
+    const row = await this.db
       .updateTable('faqs')
-      .set({ ...patch, updated_at: new Date().toISOString() })
+      .set({ ...toRow(patch), updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
+    return row && toFaq(row);
   }
 
   async delete(id: string): Promise<void> {

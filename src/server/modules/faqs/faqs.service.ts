@@ -1,3 +1,5 @@
+import { LANGUAGES } from '../../../shared/constants.js';
+import type { LocalizedText } from '../../../shared/localized-text.js';
 import type { Faq, FaqInput, MoveDirection } from '../../../shared/schemas/catalogue.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { swappedWithNeighbour, type AdminCrudService } from '../../http/admin-crud.js';
@@ -6,11 +8,20 @@ import type { FaqsRepository } from './faqs.repository.js';
 
 type FaqPatch = Partial<FaqInput>;
 
-/** The answer is text the storefront shows with its line breaks: no markup is kept. */
+/**
+ * The answer is text the storefront shows with its line breaks: no markup is kept, in either
+ * language. One that was only markup is no answer: at least one language must remain.
+ */
 function cleaned<T extends FaqPatch>(faq: T): T {
   if (faq.answer === undefined) return faq;
-  const answer = stripMarkup(faq.answer).trim();
-  if (answer === '') throw new BadRequestError('Invalid body.answer: is required', { 'body.answer': 'is required' });
+  const written = faq.answer;
+  const answer = Object.fromEntries(
+    LANGUAGES.map((language) => [language, stripMarkup(written[language]).trim()]),
+  ) as LocalizedText;
+  if (LANGUAGES.every((language) => answer[language] === ''))
+    throw new BadRequestError('Invalid body.answer: is required in at least one language', {
+      'body.answer': 'is required in at least one language',
+    });
   return { ...faq, answer };
 }
 

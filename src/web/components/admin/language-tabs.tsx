@@ -12,6 +12,12 @@ type LanguageTabsProps = {
   fields: readonly string[];
   /** The fields of one language: names like `question.fr`. */
   children: (language: Language) => ReactNode;
+  /**
+   * The fields' names as the form labels them. A field written in no language is refused as a
+   * whole (`question`, not `question.en`), so no input shows that error: the tabs say it below
+   * their panels, naming the field.
+   */
+  labels?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -19,7 +25,7 @@ type LanguageTabsProps = {
  * mounted, so switching tabs keeps what was typed and the form validates every language; a tab
  * says when its translation is missing (the reader then sees the other language) or refused.
  */
-export function LanguageTabs<T extends FieldValues>({ fields, children }: LanguageTabsProps) {
+export function LanguageTabs<T extends FieldValues>({ fields, children, labels }: LanguageTabsProps) {
   const { t } = useTranslation();
   const id = useId();
   const [active, setActive] = useState<Language>(LANGUAGES[0]);
@@ -27,11 +33,11 @@ export function LanguageTabs<T extends FieldValues>({ fields, children }: Langua
   const values = useWatch({ control }) as Record<string, Partial<Record<Language, string>> | undefined>;
   const errors = formState.errors as Record<string, Record<string, unknown> | undefined>;
 
+  /** Refused as a whole: required, and written in no language. */
+  const unwritten = fields.filter((field) => errors[field] && !errors[field]?.en && !errors[field]?.fr);
+
   const stateOf = (language: Language): 'refused' | 'missing' | 'written' => {
-    if (
-      fields.some((field) => errors[field]?.[language] || (errors[field] && !errors[field]?.en && !errors[field]?.fr))
-    )
-      return 'refused';
+    if (unwritten.length > 0 || fields.some((field) => errors[field]?.[language])) return 'refused';
     return fields.some((field) => !values[field]?.[language]?.trim()) ? 'missing' : 'written';
   };
 
@@ -93,6 +99,11 @@ export function LanguageTabs<T extends FieldValues>({ fields, children }: Langua
         >
           {children(language)}
         </div>
+      ))}
+      {unwritten.map((field) => (
+        <p key={field} role="alert" className="text-sm text-red-300">
+          {t('backOffice.languages.requiredInOne', { field: labels?.[field] ?? field })}
+        </p>
       ))}
       <p className="text-xs text-slate-400">{t('backOffice.languages.fallbackHint')}</p>
     </div>

@@ -1,28 +1,31 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { faqsResource, robotsResource } from '../../../shared/admin-resources.js';
+import { textIn, type LocalizedText } from '../../../shared/localized-text.js';
 import { standardColumns } from './resource-columns';
 
 const t = ((key: string) => key) as TFunction;
 const noActions = { rows: [], moving: false, move: () => undefined, setActive: () => undefined };
+/** An administrator reading French, in a shop whose default language is English. */
+const show = (text: LocalizedText) => textIn(text, 'fr', 'en');
 
 describe('the standard columns', () => {
   it('are offered as the descriptor allows: asking for an order or status column it does not is a mistake', () => {
-    const robots = standardColumns(robotsResource, noActions, t);
+    const robots = standardColumns(robotsResource, noActions, t, show);
     expect(robots.name('Name').id).toBe('name');
     expect(() => robots.order()).toThrow('/api/admin/robots is not orderable');
     expect(() => robots.active).toThrow('/api/admin/robots is not activatable');
-    const faqs = standardColumns(faqsResource, noActions, t);
+    const faqs = standardColumns(faqsResource, noActions, t, show);
     expect(faqs.order('position').id).toBe('order');
     expect(faqs.active.id).toBe('status');
   });
 
   it('sort the order column by order_index, and a list read by position not at all', () => {
-    const faqs = standardColumns(faqsResource, noActions, t);
+    const faqs = standardColumns(faqsResource, noActions, t, show);
     const faq = {
       id: 'f1',
-      question: 'Why?',
-      answer: 'Because.',
+      question: { en: 'Why?', fr: 'Pourquoi ?' },
+      answer: { en: 'Because.', fr: '' },
       order_index: 4,
       active: true,
       created_date: '2026-01-01T00:00:00.000Z',
@@ -31,6 +34,8 @@ describe('the standard columns', () => {
     expect(faqs.order().value?.(faq)).toBe(4);
     expect(faqs.order('position').value).toBeUndefined();
     expect(faqs.active.value?.(faq)).toBe(1);
-    expect(faqs.name('Question').value?.(faq)).toBe('Why?');
+    expect(faqs.name('Question').value?.(faq)).toBe('Pourquoi ?');
+    // A question not translated yet is named in the shop's default language.
+    expect(faqs.name('Question').value?.({ ...faq, question: { en: 'Why?', fr: '' } })).toBe('Why?');
   });
 });

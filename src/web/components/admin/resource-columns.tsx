@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import type { AdminResource } from '../../../shared/admin-resources.js';
+import type { LocalizedText } from '../../../shared/localized-text.js';
 import { ActiveToggle } from './active-toggle';
 import type { DataTableColumn } from './data-table';
 import { MoveButtons } from './move-buttons';
@@ -39,8 +40,10 @@ export function standardColumns<Entity extends { id: string }>(
   resource: Pick<AdminResource<Entity, unknown, unknown>, 'path' | 'label' | 'orderable' | 'activatable'>,
   { rows, moving, move, setActive }: ColumnActions<Entity>,
   t: TFunction,
+  /** Owner-written text in the administrator's language (useLocalized), for the record's name. */
+  show: (text: LocalizedText) => string,
 ): StandardColumns<Entity> {
-  const { label } = resource;
+  const label = (record: Entity) => resource.label(record, show);
   return {
     name: (header) => ({ id: 'name', header, value: label, cell: label, className: 'font-medium text-white' }),
     order: (shows = 'order_index') => {

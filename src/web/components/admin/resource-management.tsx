@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../lib/use-translation';
+import { useLocalized } from '../../lib/use-localized';
 import type { z } from 'zod';
 import type { AdminResource } from '../../../shared/admin-resources.js';
 import { buttonClass } from '../ui/button-classes';
@@ -75,7 +76,9 @@ export function ResourceManagement<
   const page = useCrudPage<Entity>();
   const [busy, setBusy] = useState(false);
   const record = page.editing?.record ?? null;
-  const standard = standardColumns(resource, { ...actions, rows: actions.list.data ?? [] }, t);
+  const show = useLocalized();
+  const nameOf = (row: Entity) => resource.label(row, show);
+  const standard = standardColumns(resource, { ...actions, rows: actions.list.data ?? [] }, t, show);
 
   return (
     <>
@@ -95,11 +98,7 @@ export function ResourceManagement<
           </button>
         }
         rowActions={(row) => (
-          <RowActions
-            label={resource.label(row)}
-            onEdit={() => page.openEdit(row)}
-            onDelete={() => page.askDelete(row)}
-          />
+          <RowActions label={nameOf(row)} onEdit={() => page.openEdit(row)} onDelete={() => page.askDelete(row)} />
         )}
       />
       <FormDialog
@@ -117,7 +116,7 @@ export function ResourceManagement<
       <ConfirmDeleteDialog
         record={page.deleting}
         onClose={page.closeDelete}
-        message={(deleting) => t(`backOffice.${texts}.confirmDelete`, { name: resource.label(deleting) })}
+        message={(deleting) => t(`backOffice.${texts}.confirmDelete`, { name: nameOf(deleting) })}
         onConfirm={actions.remove}
       />
     </>

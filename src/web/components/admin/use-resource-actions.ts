@@ -1,3 +1,4 @@
+import { useLocalized } from '../../lib/use-localized';
 import { useTranslation } from '../../lib/use-translation';
 import type { AdminResource } from '../../../shared/admin-resources.js';
 import type en from '../../locales/en.json';
@@ -42,7 +43,8 @@ export function useResourceActions<Entity extends { id: string }, Create extends
   const { t } = useTranslation();
   const list = useAdminList(resource);
   const mutations = useAdminMutations(resource);
-  const { label } = resource;
+  const show = useLocalized();
+  const label = (record: Entity) => resource.label(record, show);
   return {
     list,
     moving: mutations.move.isPending,

@@ -4,6 +4,7 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { RichText } from '../../../components/ui/rich-text';
 import { useContentPage } from '../api/get-content-page';
 import { LoadError } from '../../../components/ui/load-error';
+import { useLocalized } from '../../../lib/use-localized';
 
 type ContentPageViewProps = {
   slug: PageSlug;
@@ -43,6 +44,7 @@ export function ContentPageView(props: ContentPageViewProps) {
 
 function ContentPageBody({ slug, defaultTitle }: ContentPageViewProps) {
   const { t } = useTranslation();
+  const show = useLocalized();
   const { data: page, isPending, isError, refetch } = useContentPage(slug);
 
   if (isPending) return <LoadingContent />;
@@ -54,11 +56,13 @@ function ContentPageBody({ slug, defaultTitle }: ContentPageViewProps) {
     );
   }
 
-  const title = page?.title.trim() || defaultTitle;
+  // Title and body in the reader's language, else in the shop's default one (issue 19 §2), so a
+  // page not translated yet reads as one whole; the page's name when it has no title at all.
+  const title = (page && show(page.title).trim()) || defaultTitle;
   return (
     <PageShell title={title}>
       <RichText
-        html={page?.content ?? ''}
+        html={page ? show(page.content) : ''}
         className="mt-8 max-w-3xl"
         fallback={
           <p className="mt-8 max-w-3xl rounded-xl border border-dashed border-slate-700 p-10 text-center text-slate-300">

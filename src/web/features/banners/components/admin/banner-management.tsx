@@ -60,7 +60,7 @@ export function BannerManagement() {
       fields={(form, { onBusyChange }) => (
         <>
           {/* The title in each language (issue 19 §2); one of them at least. */}
-          <LanguageTabs<BannerForm> fields={['title']}>
+          <LanguageTabs<BannerForm> fields={['title']} labels={{ title: t('backOffice.banners.title') }}>
             {(language) => (
               <TextInputField<BannerForm>
                 name={`title.${language}`}
@@ -72,12 +72,6 @@ export function BannerManagement() {
               />
             )}
           </LanguageTabs>
-          {/* "At least one language" is the title's own error, on neither translation: said here. */}
-          {form.formState.errors.title?.root !== undefined || form.formState.errors.title?.message !== undefined ? (
-            <p role="alert" className="text-sm text-red-300">
-              {t('backOffice.languages.requiredInOne')}
-            </p>
-          ) : null}
           <SelectField<BannerForm>
             name="type"
             label={t('backOffice.banners.type')}

@@ -1,12 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { clsx } from 'clsx';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Controller, FormProvider, useForm, useFormContext, useWatch, type Path } from 'react-hook-form';
+import type { z } from 'zod';
 import { useTranslation } from '../../../../lib/use-translation';
+import type { Language } from '../../../../../shared/constants.js';
 import { humanizeSlug, type ContentPageSlug } from '../../../../../shared/content-pages.js';
-import { contentPageInputSchema } from '../../../../../shared/schemas/catalogue.js';
+import { emptyLocalizedText } from '../../../../../shared/localized-text.js';
+import {
+  contentPageInputSchema,
+  type ContentPage,
+  type ContentPageInput,
+} from '../../../../../shared/schemas/catalogue.js';
+import { TextInputField } from '../../../../components/admin/form-fields';
+import { LanguageTabs } from '../../../../components/admin/language-tabs';
 import { QueryStatus } from '../../../../components/admin/query-status';
 import { notifyFailure, notifySuccess } from '../../../../components/admin/toasts';
 import { buttonClass } from '../../../../components/ui/button-classes';
 import { RichText } from '../../../../components/ui/rich-text';
+import { ApiError } from '../../../../lib/api-client';
 import { usePage, useSavePage } from '../../api/admin/content-pages';
 
 const RichTextEditor = lazy(() => import('../../../../components/admin/rich-text-editor'));
@@ -23,45 +35,48 @@ export function usePageName(slug: ContentPageSlug): string {
 
 /**
  * Copy Trade, Update, and any other page of the slug list (SPEC §2): title, visual editor or raw
- * HTML, preview, 'Save Changes', and SPEC §8's messages.
+ * HTML, preview, 'Save Changes', and SPEC §8's messages. Title and body are written in English
+ * and French, one tab each (issue 19 §2); a language left empty shows the other to its readers.
  */
 export function ContentPageManagement({ slug }: { slug: ContentPageSlug }) {
   const name = usePageName(slug);
   const page = usePage(slug);
   if (page.isPending || page.isError) return <QueryStatus query={page} className="mt-6" />;
-  // The form starts from the stored page, or from the spec's default title when never written.
-  return <PageForm key={slug} slug={slug} name={name} initial={page.data ?? { title: name, content: '' }} />;
+  // The form starts from the stored page, or, when never written, from the page's name in the
+  // administrator's language.
+  return <PageForm key={slug} slug={slug} name={name} initial={page.data ?? null} />;
 }
 
-function PageForm({
-  slug,
-  name,
-  initial,
-}: {
-  slug: ContentPageSlug;
-  name: string;
-  initial: { title: string; content: string };
-}) {
-  const { t } = useTranslation();
-  const save = useSavePage(slug);
-  const titleId = useId();
-  const [title, setTitle] = useState(initial.title);
-  const [content, setContent] = useState(initial.content);
-  const [mode, setMode] = useState<'visual' | 'html'>('visual');
-  const [preview, setPreview] = useState(false);
-  const [titleError, setTitleError] = useState(false);
+type PageFormValues = z.input<typeof contentPageInputSchema>;
+type EditingMode = 'visual' | 'html';
 
-  async function submit() {
-    const input = contentPageInputSchema.safeParse({ title, content });
-    setTitleError(!input.success);
-    if (!input.success) return;
+function PageForm({ slug, name, initial }: { slug: ContentPageSlug; name: string; initial: ContentPage | null }) {
+  const { t, i18n } = useTranslation();
+  const save = useSavePage(slug);
+  const form = useForm<PageFormValues, unknown, ContentPageInput>({
+    resolver: zodResolver(contentPageInputSchema),
+    defaultValues: initial
+      ? { title: { ...initial.title }, content: { ...initial.content } }
+      : {
+          title: { ...emptyLocalizedText(), [i18n.language === 'fr' ? 'fr' : 'en']: name },
+          content: emptyLocalizedText(),
+        },
+  });
+  const [mode, setMode] = useState<EditingMode>('visual');
+  const [preview, setPreview] = useState(false);
+
+  const submit = form.handleSubmit(async (page) => {
     try {
-      await save.mutateAsync(input.data);
+      await save.mutateAsync(page);
       notifySuccess(t('backOffice.pages.saved', { name }));
     } catch (error) {
+      if (error instanceof ApiError && error.fields)
+        for (const [field, message] of Object.entries(error.fields))
+          if (field.startsWith('body.'))
+            form.setError(field.slice(5) as Path<PageFormValues>, { type: 'server', message });
       notifyFailure(t('backOffice.pages.saveFailed', { name }), error);
     }
-  }
+  });
 
   const toggleClass = (on: boolean) =>
     clsx(
@@ -69,67 +84,76 @@ function PageForm({
       on ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:text-white',
     );
   return (
-    <form
-      noValidate
-      className="mt-6 flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={titleId} className="text-sm font-medium text-slate-200">
-          {t('backOffice.pages.title')}
-        </label>
-        <input
-          id={titleId}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          aria-invalid={titleError || undefined}
-          aria-describedby={titleError ? `${titleId}-error` : undefined}
-          className={clsx(
-            'h-11 rounded-lg border bg-slate-950 px-3 text-slate-100',
-            titleError ? 'border-red-500' : 'border-slate-700',
-          )}
-        />
-        {titleError && (
-          <p id={`${titleId}-error`} className="text-sm text-red-300">
-            {t('backOffice.form.required')}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div
-          role="group"
-          aria-label={t('backOffice.pages.mode')}
-          className="flex gap-1 rounded-lg border border-slate-700 bg-slate-950 p-1"
-        >
+    <FormProvider {...form}>
+      <form
+        noValidate
+        className="mt-6 flex flex-col gap-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div
+            role="group"
+            aria-label={t('backOffice.pages.mode')}
+            className="flex gap-1 rounded-lg border border-slate-700 bg-slate-950 p-1"
+          >
+            <button
+              type="button"
+              aria-pressed={mode === 'visual'}
+              onClick={() => setMode('visual')}
+              className={toggleClass(mode === 'visual')}
+            >
+              {t('backOffice.pages.visual')}
+            </button>
+            <button
+              type="button"
+              aria-pressed={mode === 'html'}
+              onClick={() => setMode('html')}
+              className={toggleClass(mode === 'html')}
+            >
+              {t('backOffice.pages.html')}
+            </button>
+          </div>
           <button
             type="button"
-            aria-pressed={mode === 'visual'}
-            onClick={() => setMode('visual')}
-            className={toggleClass(mode === 'visual')}
+            aria-pressed={preview}
+            onClick={() => setPreview(!preview)}
+            className={buttonClass('secondary')}
           >
-            {t('backOffice.pages.visual')}
-          </button>
-          <button
-            type="button"
-            aria-pressed={mode === 'html'}
-            onClick={() => setMode('html')}
-            className={toggleClass(mode === 'html')}
-          >
-            {t('backOffice.pages.html')}
+            {preview ? t('backOffice.pages.hidePreview') : t('backOffice.pages.showPreview')}
           </button>
         </div>
-        <button
-          type="button"
-          aria-pressed={preview}
-          onClick={() => setPreview(!preview)}
-          className={buttonClass('secondary')}
+        <LanguageTabs<PageFormValues>
+          fields={['title', 'content']}
+          labels={{ title: t('backOffice.pages.title'), content: t('backOffice.pages.content') }}
         >
-          {preview ? t('backOffice.pages.hidePreview') : t('backOffice.pages.showPreview')}
-        </button>
-      </div>
+          {(language) => <PageLanguageFields language={language} mode={mode} preview={preview} />}
+        </LanguageTabs>
+        <div className="flex justify-end">
+          <button type="submit" disabled={save.isPending} aria-busy={save.isPending} className={buttonClass('primary')}>
+            {save.isPending ? t('backOffice.dialog.saving') : t('backOffice.pages.save')}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** One language's title, body (visual editor or HTML source) and preview. */
+function PageLanguageFields({ language, mode, preview }: { language: Language; mode: EditingMode; preview: boolean }) {
+  const { t } = useTranslation();
+  const { control, register } = useFormContext<PageFormValues>();
+  const title = useWatch({ control, name: `title.${language}` });
+  const content = useWatch({ control, name: `content.${language}` });
+  return (
+    <>
+      <TextInputField<PageFormValues>
+        name={`title.${language}`}
+        label={t('backOffice.pages.title')}
+        invalidMessage={t('backOffice.pages.titleTooLong')}
+      />
       {mode === 'visual' ? (
         <Suspense
           fallback={
@@ -138,16 +162,25 @@ function PageForm({
             </p>
           }
         >
-          <RichTextEditor label={t('backOffice.pages.content')} value={content} onChange={setContent} />
+          <Controller
+            control={control}
+            name={`content.${language}`}
+            render={({ field }) => (
+              <RichTextEditor
+                label={t('backOffice.pages.content')}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+              />
+            )}
+          />
         </Suspense>
       ) : (
         <textarea
           aria-label={t('backOffice.pages.htmlSource')}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
           rows={16}
           spellCheck={false}
           className="rounded-lg border border-slate-700 bg-slate-950 p-3 font-mono text-sm text-slate-100"
+          {...register(`content.${language}`)}
         />
       )}
       {preview && (
@@ -156,14 +189,9 @@ function PageForm({
           className="rounded-xl border border-dashed border-slate-700 p-6"
         >
           <h2 className="mb-4 text-2xl font-bold text-white">{title}</h2>
-          <RichText html={content} fallback={<p className="text-slate-400">{t('contentPage.empty')}</p>} />
+          <RichText html={content ?? ''} fallback={<p className="text-slate-400">{t('contentPage.empty')}</p>} />
         </section>
       )}
-      <div className="flex justify-end">
-        <button type="submit" disabled={save.isPending} aria-busy={save.isPending} className={buttonClass('primary')}>
-          {save.isPending ? t('backOffice.dialog.saving') : t('backOffice.pages.save')}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
