@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PAGES, orderPagePath, pagePath, type PageName } from '../../src/shared/pages.js';
@@ -32,6 +32,10 @@ interface Shot {
   url: string;
   /** After loading, before the screenshot: opens what the screenshot is about. */
   prepare?: (page: Page) => Promise<void>;
+  /** Only at these widths, when the shot means nothing at the others. */
+  widths?: readonly number[];
+  /** The screen as it is rather than the whole page (for a drawer, which covers the screen). */
+  screenOnly?: boolean;
 }
 
 /** What the pages need to show real content, made once through the API. */
@@ -104,13 +108,16 @@ async function prepareContent(admin: Page, client: Page): Promise<Content> {
   };
 }
 
-/** Opens the phone's back-office drawer, for the shot of the side navigation itself. */
+/**
+ * Opens the phone's back-office drawer, on a screen tall enough to show all of it (the drawer
+ * covers the screen and scrolls inside, which a full-page screenshot would not show).
+ */
 async function openAdminMenu(page: Page): Promise<void> {
-  const viewport = page.viewportSize();
-  if (viewport && viewport.width < 1024) {
-    await page.getByRole('button', { name: /^(Open the back-office menu|Ouvrir le menu d'administration)$/ }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-  }
+  await page.getByRole('button', { name: /^(Open the back-office menu|Ouvrir le menu d'administration)$/ }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  const height = await drawer.evaluate((element) => element.scrollHeight);
+  await page.setViewportSize({ width: page.viewportSize()!.width, height: Math.max(HEIGHT, height) });
 }
 
 function shotsOf(content: Content): Shot[] {
@@ -143,12 +150,15 @@ function shotsOf(content: Content): Shot[] {
   add('PageManagement', 'administrator', '/PageManagement?slug=terms');
   add('Settings', 'administrator');
   add('Activity', 'administrator');
+  // The side navigation folded into a drawer: a phone's view only (from 1024 px it is always shown).
   shots.push({
     name: 'AdminMenu',
     page: 'Dashboard',
     viewer: 'administrator',
     url: pagePath('Dashboard'),
     prepare: openAdminMenu,
+    widths: [390],
+    screenOnly: true,
   });
   return shots;
 }
@@ -161,7 +171,11 @@ function shotsOf(content: Content): Shot[] {
 async function settle(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
   await expect
-    .poll(() => page.evaluate(stillLoading), { message: `${page.url()} finishes loading`, timeout: 15_000, intervals: [100] })
+    .poll(() => page.evaluate(stillLoading), {
+      message: `${page.url()} finishes loading`,
+      timeout: 15_000,
+      intervals: [100],
+    })
     .toEqual([]);
   await page.evaluate(() => (globalThis as unknown as { scrollTo: (x: number, y: number) => void }).scrollTo(0, 0));
 }
@@ -197,7 +211,8 @@ function stillLoading(): string[] {
 }
 
 async function contextFor(browser: Browser, credentials: Credentials | null, lang: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: E2E_PUBLIC_URL });
+  // The browser's own locale too: date fields and number inputs follow it, not the page's language.
+  const context = await browser.newContext({ baseURL: E2E_PUBLIC_URL, locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
   await context.addCookies([{ name: 'lang', value: lang, url: E2E_PUBLIC_URL }]);
   if (credentials) {
     const signedIn = await context.request.post('/api/auth/sign-in/email', { data: credentials, headers: ORIGIN });
@@ -207,6 +222,8 @@ async function contextFor(browser: Browser, credentials: Credentials | null, lan
 }
 
 test('Every page, in English and French, at 390 and 1280 px', async ({ browser, request }) => {
+  // Only this run's screenshots: none left over from a page or shot that no longer exists.
+  rmSync(SCREENS_DIR, { recursive: true, force: true });
   mkdirSync(SCREENS_DIR, { recursive: true });
   const client = await signUp(request, { name: 'Camille Client', label: 'screens' });
   const viewers: Record<Viewer, Credentials | null> = { visitor: null, client, administrator: E2E_ADMIN };
@@ -222,12 +239,15 @@ test('Every page, in English and French, at 390 and 1280 px', async ({ browser, 
       const context = await contextFor(browser, viewers[viewer], lang);
       const page = await context.newPage();
       for (const shot of shots.filter((candidate) => candidate.viewer === viewer)) {
-        for (const width of WIDTHS) {
+        for (const width of shot.widths ?? WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT });
           await page.goto(shot.url);
           await settle(page);
           await shot.prepare?.(page);
-          await page.screenshot({ path: path.join(SCREENS_DIR, `${shot.name}-${lang}-${width}.png`), fullPage: true });
+          await page.screenshot({
+            path: path.join(SCREENS_DIR, `${shot.name}-${lang}-${width}.png`),
+            fullPage: !shot.screenOnly,
+          });
         }
       }
       await context.close();
