@@ -211,7 +211,8 @@ function stillLoading(): string[] {
 }
 
 async function contextFor(browser: Browser, credentials: Credentials | null, lang: string): Promise<BrowserContext> {
-  // The browser's own locale too: date fields and number inputs follow it, not the page's language.
+  // A French visitor's browser speaks French too (Accept-Language, navigator.language). Chromium
+  // still draws empty date fields as mm/dd/yyyy: that follows its own interface language.
   const context = await browser.newContext({ baseURL: E2E_PUBLIC_URL, locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
   await context.addCookies([{ name: 'lang', value: lang, url: E2E_PUBLIC_URL }]);
   if (credentials) {
