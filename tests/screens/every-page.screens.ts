@@ -234,6 +234,11 @@ test('Every page, in English and French, at 390 and 1280 px', async ({ browser, 
   const shots = shotsOf(await prepareContent(setupAdmin, setupClient));
   await setupAdmin.context().close();
   await setupClient.context().close();
+  // A page added to src/shared/pages.ts without its shot here fails the run rather than go unseen.
+  expect(
+    PAGES.filter((page) => !shots.some((shot) => shot.page === page)),
+    'pages without a screenshot',
+  ).toEqual([]);
 
   for (const lang of LANGUAGES) {
     for (const viewer of Object.keys(viewers) as Viewer[]) {
