@@ -91,7 +91,8 @@ export function ImageUploadField<T extends FieldValues>({
             <ImageUp aria-hidden="true" className="size-8 text-slate-600" />
           )}
         </div>
-        <div className="flex min-w-0 flex-1 flex-col gap-2">
+        {/* Below 15rem beside the preview (a phone's form card), the button and address go under it at full width. */}
+        <div className="flex min-w-0 flex-1 basis-60 flex-col gap-2">
           <input
             ref={fileInput}
             id={id}

@@ -102,7 +102,9 @@ export function ActivityLog() {
       id: 'who',
       header: t('backOffice.activity.who'),
       cell: (entry) => actorName(entry.actor_email, t),
-      className: 'break-all',
+      // Words stay whole (an address is one word): the column is as wide as the longest, and only
+      // a word wider than a phone's card breaks.
+      className: 'wrap-break-word',
     },
     { id: 'action', header: t('backOffice.activity.action'), cell: (entry) => actionName(entry, t) },
     {
@@ -115,7 +117,7 @@ export function ActivityLog() {
       id: 'changes',
       header: t('backOffice.activity.changes'),
       cell: (entry) => (
-        <span className="line-clamp-3 text-xs break-all">{describeChanges(entry, t) || t('common.noValue')}</span>
+        <span className="line-clamp-3 text-xs wrap-anywhere">{describeChanges(entry, t) || t('common.noValue')}</span>
       ),
     },
   ];

@@ -118,16 +118,18 @@ export function SubscribersPanel() {
         {t('newsletterManagement.subscribers.title', { count: total })}
       </h2>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-300">
-        <label className="inline-flex min-h-11 items-center gap-3">
-          <input
-            type="checkbox"
-            className="size-5 accent-emerald-500"
-            checked={pageSelected}
-            disabled={pageIds.length === 0}
-            onChange={(event) => setSelection(toggleRows(selection, pageIds, pageIds, event.target.checked))}
-          />
-          {t('newsletterManagement.subscribers.selectPage')}
-        </label>
+        {/* With no subscriber on the page there is nothing to select: no checkbox that looks usable. */}
+        {pageIds.length > 0 && (
+          <label className="inline-flex min-h-11 items-center gap-3">
+            <input
+              type="checkbox"
+              className="size-5 accent-emerald-500"
+              checked={pageSelected}
+              onChange={(event) => setSelection(toggleRows(selection, pageIds, pageIds, event.target.checked))}
+            />
+            {t('newsletterManagement.subscribers.selectPage')}
+          </label>
+        )}
         {pageSelected && selection.kind === 'ids' && total > rows.length && (
           <button
             type="button"

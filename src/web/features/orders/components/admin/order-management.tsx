@@ -188,7 +188,7 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
               type="button"
               className={buttonClass(
                 'secondary',
-                'h-9 px-3 text-xs aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
+                'h-9 px-3 text-xs whitespace-nowrap aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
               )}
               // aria-disabled rather than disabled: the button stays focusable and hoverable, so its
               // reason (the title, read as its description) reaches a keyboard, a mouse and a reader.
