@@ -1,7 +1,10 @@
 // Part `licences`: POST /api/licenses/validate, the check every licensed robot makes (issue 18,
 // "Speed"), by 50 connections against a bare node:http twin doing the same lookup, records and
-// signatures (bare-licences-handler.ts), the two in alternate rounds.
+// signatures (bare-licences-handler.ts), and against the machine's ceiling: plain node:http
+// answering one fixed licence answer, no work at all, to the same load generator. The three take
+// turns round by round.
 import { createHmac, createPublicKey, randomUUID, verify } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,15 +19,22 @@ import type { IsolatedShop } from './isolated-shop.js';
 import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
 import { formatNumber, formatTable } from './report.js';
 import {
-  alternate,
   formatPercentSpread,
   formatSpread,
   percentages,
   problemsByRound,
   spread,
+  takeTurns,
   type RoundSettings,
 } from './rounds.js';
-import { BENCH_ADMIN as ADMIN, readCpuMs, startBareScript, stopServer, type ServerProcess } from './servers.js';
+import {
+  BENCH_ADMIN as ADMIN,
+  readCpuMs,
+  startBare,
+  startBareScript,
+  stopServer,
+  type ServerProcess,
+} from './servers.js';
 import { call, newClient, signIn } from './shop-client.js';
 
 /**
@@ -38,6 +48,8 @@ import { call, newClient, signIn } from './shop-client.js';
 const KEY_BUDGET = LICENCE_KEY_LIMIT.max;
 const SIZED_FOR_ANSWERS_PER_SECOND = 10_000;
 const BUYERS = 3;
+/** Issue 18's target for validation by 50 connections on SQLite. */
+const GOAL = { answersPerSecond: 5_000, p99Ms: 10 };
 /** Rows per insert while the shop is set up. */
 const SETUP_ROWS_PER_INSERT = 200;
 const ACCOUNT_SERVER = 'Bench-Broker-Live';
@@ -244,6 +256,20 @@ function startBareLicences(shop: IsolatedShop): Promise<ServerProcess> {
 }
 
 /**
+ * The ceiling: node:http answering every request with the app's own answer to the probe licence,
+ * read once from a file (bare-server.ts), so the bytes on the wire are a real answer's. Whatever a
+ * check costs beyond receiving a request and writing its answer is missing from it: if even this
+ * cannot reach a rate on this machine with this load generator, no server doing the work can.
+ */
+async function startFixedAnswer(shop: IsolatedShop, setUp: Shop): Promise<ServerProcess> {
+  const answer = await postLicence(shop.app.origin, 'validate', setUp.robotId, setUp.probe, 'bench-probe-fixed-nonce');
+  if (answer.status !== 200) throw new Error(`the app answered the probe ${answer.status}: ${answer.text}`);
+  const bodyFile = path.join(shop.dataDir, 'fixed-licence-answer.json');
+  writeFileSync(bodyFile, answer.text);
+  return startBare(bodyFile, 'application/json; charset=utf-8');
+}
+
+/**
  * Both servers answer the probe licence with a payload that verifies with the shop's public key
  * and the robot's EA secret and says the same thing (apart from the nonce and the time), so the
  * twin is known to do the work the app does.
@@ -341,20 +367,26 @@ export async function benchLicences(shop: IsolatedShop, settings: RoundSettings)
   const setUp = await setUpShop(shop, count);
   console.log(`  set up in ${formatNumber((Date.now() - started) / 1000, 1)} s`);
   const bare = await startBareLicences(shop);
+  let fixed: ServerProcess | undefined;
   try {
     await checkSameAnswers(shop.app.origin, bare.origin, setUp);
+    fixed = await startFixedAnswer(shop, setUp);
+    const ceiling = fixed;
     console.log(
-      `POST /api/licenses/validate, ${CONNECTIONS} connections: app and bare node:http (same lookup, records, Ed25519 and HMAC) in alternate rounds…`,
+      `POST /api/licenses/validate, ${CONNECTIONS} connections: app, bare node:http (same lookup, records, Ed25519 and HMAC) and node:http answering a fixed answer (the machine's ceiling) in turn…`,
     );
     const appCursor: Cursor = { next: 0 };
     const bareCursor: Cursor = { next: 0 };
-    const rounds = await alternate(
-      settings,
+    const fixedCursor: Cursor = { next: 0 };
+    const [appRounds, bareRounds, fixedRounds] = await takeTurns(settings, [
       (seconds) => validateLoad(shop.app, setUp, appCursor, seconds),
       (seconds) => validateLoad(bare, setUp, bareCursor, seconds),
-    );
+      (seconds) => validateLoad(ceiling, setUp, fixedCursor, seconds),
+    ]);
+    const rounds = { a: appRounds!, b: bareRounds!, fixed: fixedRounds! };
     for (const problem of problemsByRound(rounds.a)) console.log(`  warning, app, ${problem}`);
     for (const problem of problemsByRound(rounds.b)) console.log(`  warning, bare, ${problem}`);
+    for (const problem of problemsByRound(rounds.fixed)) console.log(`  warning, fixed answer, ${problem}`);
     // Key after key: no key was sent more than this many checks.
     const perKey = Math.ceil(appCursor.next / count);
     if (perKey > KEY_BUDGET)
@@ -386,6 +418,15 @@ export async function benchLicences(shop: IsolatedShop, settings: RoundSettings)
       `\n${formatTable(columns, [
         [measure, 'app', rate(rounds.a), p50(rounds.a), p99(rounds.a), cpu(rounds.a), share],
         [measure, 'bare node:http', rate(rounds.b), p50(rounds.b), p99(rounds.b), cpu(rounds.b), ''],
+        [
+          measure,
+          'fixed answer (ceiling)',
+          rate(rounds.fixed),
+          p50(rounds.fixed),
+          p99(rounds.fixed),
+          cpu(rounds.fixed),
+          '',
+        ],
       ])}`,
     );
     // Bare CPU over app CPU, round by round: the share the app would reach if each had a core of its own.
@@ -400,10 +441,18 @@ export async function benchLicences(shop: IsolatedShop, settings: RoundSettings)
       console.log(
         `  CPU per answer (the server process's user and system time over its answers in the round; less moved by neighbours than answers/s): bare's over app's ${cpuShare}; with a core of its own the app would answer about ${formatNumber(1e6 / appCpu.median)}/s`,
       );
+    // Issue 18's goal, round by round, for each of the three: the ceiling's rounds say whether
+    // this machine and load generator allow it at all.
+    const goalMet = (figures: LicenceFigures[]) =>
+      figures.filter((round) => round.answersPerSecond >= GOAL.answersPerSecond && round.p99Ms <= GOAL.p99Ms).length;
+    console.log(
+      `  issue 18's goal (at least ${formatNumber(GOAL.answersPerSecond)} answers/s with p99 ≤ ${GOAL.p99Ms} ms), rounds that met it: app ${goalMet(rounds.a)}, bare ${goalMet(rounds.b)}, fixed answer ${goalMet(rounds.fixed)}, of ${rounds.a.length}`,
+    );
     console.log(
       `  ${formatNumber(count)} licences, each activated on its own real account and validated from its own address (X-Forwarded-For), key after key with a fresh nonce each time; at most ${perKey} check${perKey === 1 ? '' : 's'} per key and address in the whole part (limits: ${LICENCE_KEY_LIMIT.max} per key and ${LICENCE_ADDRESS_LIMIT.max} per address a minute)`,
     );
   } finally {
+    if (fixed) await stopServer(fixed);
     await stopServer(bare);
   }
 }

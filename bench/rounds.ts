@@ -25,19 +25,26 @@ export async function alternate<A, B>(
   a: (seconds: number) => Promise<A>,
   b: (seconds: number) => Promise<B>,
 ): Promise<{ a: A[]; b: B[] }> {
-  const settled = async <T>(run: (seconds: number) => Promise<T>, seconds: number) => {
+  const [runsOfA, runsOfB] = await takeTurns<A | B>(settings, [a, b]);
+  return { a: runsOfA as A[], b: runsOfB as B[] };
+}
+
+/**
+ * Runs each of `sides` for `seconds`, one after the other, warm-up first, then `rounds` times in
+ * turn (A B C A B C …); answers each side's rounds, in the order of `sides`.
+ */
+export async function takeTurns<T>(
+  settings: RoundSettings,
+  sides: Array<(seconds: number) => Promise<T>>,
+): Promise<T[][]> {
+  const settled = async (run: (seconds: number) => Promise<T>, seconds: number) => {
     await setTimeout(SETTLE_MS);
     return run(seconds);
   };
-  if (settings.warmupSeconds > 0) {
-    await settled(a, settings.warmupSeconds);
-    await settled(b, settings.warmupSeconds);
-  }
-  const results = { a: [] as A[], b: [] as B[] };
-  for (let round = 0; round < settings.rounds; round++) {
-    results.a.push(await settled(a, settings.roundSeconds));
-    results.b.push(await settled(b, settings.roundSeconds));
-  }
+  if (settings.warmupSeconds > 0) for (const side of sides) await settled(side, settings.warmupSeconds);
+  const results = sides.map(() => [] as T[]);
+  for (let round = 0; round < settings.rounds; round++)
+    for (const [index, side] of sides.entries()) results[index]!.push(await settled(side, settings.roundSeconds));
   return results;
 }
 

@@ -1,6 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { DialectName } from './dialect.js';
+import { registerDirectStatements } from './direct-statements.js';
 import { createPostgresDialect, createPostgresPool } from './postgres.js';
 import type { Database } from './schema.js';
 import { createSqliteDialect } from './sqlite.js';
@@ -26,13 +27,16 @@ export class DatabaseUnreachableError extends Error {}
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const pool = config.dialect === 'postgres' ? createPostgresPool(config.url) : null;
-  const dialect = config.dialect === 'sqlite' ? createSqliteDialect(config.file) : createPostgresDialect(pool!);
+  const sqlite = config.dialect === 'sqlite' ? createSqliteDialect(config.file) : null;
+  const dialect = sqlite ? sqlite.dialect : createPostgresDialect(pool!);
   // SQLite has one connection, used synchronously: whenever JavaScript runs, it is idle.
   const poolStats = (): PoolStats =>
     pool
       ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
       : { total: 1, idle: 1, waiting: 0 };
   const db = new Kysely<Database>({ dialect });
+  // PostgreSQL's statements go through Kysely (directStatements' default): each is a round trip.
+  if (sqlite) registerDirectStatements(db, sqlite.directStatements(db));
   const ping = async () => {
     try {
       await sql`select 1`.execute(db);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { SqliteDialect, type CompiledQuery, type Kysely, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { throughKysely, type DirectStatements } from './direct-statements.js';
 import { booleanColumns } from './schema.js';
 
 export class DataDirInUseError extends Error {}
@@ -21,15 +22,15 @@ function fromSqliteRow(row: unknown): unknown {
   return record;
 }
 
+type Prepared = (sql: string) => BetterSqlite3.Statement;
+
 /**
- * better-sqlite3 cannot bind booleans or dates and returns 0/1 for booleans. This wrapper gives
- * Kysely the same values PostgreSQL would, so no module above this folder sees the difference.
+ * Kysely prepares every query anew; the app runs the same few hundred SQL texts over and over, so
+ * keeping their compiled statements saves a parse per query.
  */
-function uniformDatabase(database: BetterSqlite3.Database): SqliteDatabase {
-  // Kysely prepares every query anew; the app runs the same few hundred SQL texts over and over,
-  // so keeping their compiled statements saves a parse per query.
+function preparedStatements(database: BetterSqlite3.Database): Prepared {
   const statements = new Map<string, BetterSqlite3.Statement>();
-  const compiled = (sql: string) => {
+  return (sql) => {
     let statement = statements.get(sql);
     if (!statement) {
       statement = database.prepare(sql);
@@ -38,6 +39,13 @@ function uniformDatabase(database: BetterSqlite3.Database): SqliteDatabase {
     }
     return statement;
   };
+}
+
+/**
+ * better-sqlite3 cannot bind booleans or dates and returns 0/1 for booleans. This wrapper gives
+ * Kysely the same values PostgreSQL would, so no module above this folder sees the difference.
+ */
+function uniformDatabase(database: BetterSqlite3.Database, compiled: Prepared): SqliteDatabase {
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
@@ -51,6 +59,42 @@ function uniformDatabase(database: BetterSqlite3.Database): SqliteDatabase {
           for (const row of statement.iterate(params(parameters))) yield fromSqliteRow(row);
         },
       };
+    },
+  };
+}
+
+/**
+ * The check statements run straight on better-sqlite3, synchronously, with the values and rows
+ * converted as uniformDatabase converts them. Safe beside Kysely because nothing else runs while
+ * they do: Kysely's queries on this one connection run between awaits, and a statement, or these
+ * writes with their BEGIN and COMMIT, run within one turn of JavaScript. Only a transaction that
+ * Kysely has open (BEGIN sent, awaiting its next statement) could be mixed with them: a read would
+ * see its uncommitted rows, a write would land inside it. So while one is open, they go through
+ * Kysely, which waits for that transaction's end.
+ */
+function directSqlite(database: BetterSqlite3.Database, compiled: Prepared, db: Kysely<any>): DirectStatements {
+  const kysely = throughKysely(db);
+  const values = (query: CompiledQuery) => query.parameters.map(toSqliteValue);
+  const writeAll = database.transaction((queries: ReadonlyArray<CompiledQuery>) => {
+    for (const query of queries) compiled(query.sql).run(values(query));
+  });
+  return {
+    read<Row>(query: CompiledQuery<Row>): Promise<Row[]> {
+      if (database.inTransaction) return kysely.read(query);
+      try {
+        return Promise.resolve(compiled(query.sql).all(values(query)).map(fromSqliteRow) as Row[]);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    },
+    writeInTransaction(queries): Promise<void> {
+      if (database.inTransaction) return kysely.writeInTransaction(queries);
+      try {
+        writeAll(queries);
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     },
   };
 }
@@ -84,7 +128,11 @@ export function lockDataDir(dataDir: string): () => void {
   return () => lock.close();
 }
 
-export function createSqliteDialect(file: string): SqliteDialect {
+/** Kysely's dialect on the file, and the check statements' runner for the Kysely instance on it. */
+export function createSqliteDialect(file: string): {
+  dialect: SqliteDialect;
+  directStatements: (db: Kysely<any>) => DirectStatements;
+} {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
   database.pragma('journal_mode = WAL');
@@ -93,5 +141,9 @@ export function createSqliteDialect(file: string): SqliteDialect {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: uniformDatabase(database) });
+  const compiled = preparedStatements(database);
+  return {
+    dialect: new SqliteDialect({ database: uniformDatabase(database, compiled) }),
+    directStatements: (db) => directSqlite(database, compiled, db),
+  };
 }

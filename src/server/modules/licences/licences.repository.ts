@@ -1,6 +1,7 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely, Selectable } from 'kysely';
 import type { LicenceAccountMode } from '../../../shared/schemas/licences.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { directStatements, type DirectStatements } from '../../db/direct-statements.js';
 import { preparedQuery } from './prepared-query.js';
 import type {
   Database,
@@ -62,8 +63,11 @@ export interface OrderForLicence {
 export class LicencesRepository {
   /** The statements of every robot check, compiled once (prepared-query.ts). */
   private readonly checkStatements;
+  /** Runs them without Kysely's executor where the engine allows (db/direct-statements.ts). */
+  private readonly direct: DirectStatements;
 
   constructor(private readonly db: Kysely<Database>) {
+    this.direct = directStatements(db);
     this.checkStatements = {
       licenceForCheck: preparedQuery((keyHash: string, login: string, server: string) =>
         db
@@ -185,7 +189,7 @@ export class LicencesRepository {
     login: string,
     server: string,
   ): Promise<{ licence: CheckedLicence; bound: BoundAccount | undefined; latestVersion: string | null } | undefined> {
-    const [row] = (await this.db.executeQuery(this.checkStatements.licenceForCheck(keyHash, login, server))).rows;
+    const [row] = await this.direct.read(this.checkStatements.licenceForCheck(keyHash, login, server));
     if (!row) return undefined;
     const { bound_id, bound_account_mode, latest_version, ...licence } = row;
     const bound =
@@ -239,36 +243,36 @@ export class LicencesRepository {
     for (const { sighting } of records) if (sighting) latest.set(sighting.activationId, sighting);
     const sightings = [...latest.values()].sort((a, b) => (a.activationId < b.activationId ? -1 : 1));
     const statements = this.checkStatements;
-    await this.db.transaction().execute(async (trx) => {
-      for (const sighting of sightings)
-        await trx.executeQuery(
-          statements.touchAccount(sighting.activationId, sighting.at, sighting.platform, sighting.eaVersion),
-        );
-      if (records.length === 1) {
-        const [{ check }] = records as [CheckRecord];
-        await trx.executeQuery(
-          statements.insertCheck(
-            check.licence_id ?? null,
-            check.checked_at,
-            check.endpoint,
-            check.ip_address ?? null,
-            check.account_login ?? null,
-            check.account_server ?? null,
-            check.account_mode ?? null,
-            check.platform ?? null,
-            check.ea_version ?? null,
-            check.result,
-          ),
-        );
-      } else {
-        // Many rows per statement: on PostgreSQL each statement is a round trip.
-        for (let start = 0; start < records.length; start += CHECKS_PER_INSERT)
-          await trx
+    const writes: CompiledQuery[] = sightings.map((sighting) =>
+      statements.touchAccount(sighting.activationId, sighting.at, sighting.platform, sighting.eaVersion),
+    );
+    if (records.length === 1) {
+      const [{ check }] = records as [CheckRecord];
+      writes.push(
+        statements.insertCheck(
+          check.licence_id ?? null,
+          check.checked_at,
+          check.endpoint,
+          check.ip_address ?? null,
+          check.account_login ?? null,
+          check.account_server ?? null,
+          check.account_mode ?? null,
+          check.platform ?? null,
+          check.ea_version ?? null,
+          check.result,
+        ),
+      );
+    } else {
+      // Many rows per statement: on PostgreSQL each statement is a round trip.
+      for (let start = 0; start < records.length; start += CHECKS_PER_INSERT)
+        writes.push(
+          this.db
             .insertInto('licence_checks')
             .values(records.slice(start, start + CHECKS_PER_INSERT).map((record) => record.check))
-            .execute();
-      }
-    });
+            .compile(),
+        );
+    }
+    await this.direct.writeInTransaction(writes);
   }
 
   async deleteChecksBefore(cutoff: string): Promise<number> {
