@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   contentLanguage,
-  listIn,
-  localizedListSchema,
-  parseStoredList,
   fromColumns,
-  localizedTextSchema,
+  listIn,
   missingLanguages,
+  parseStoredList,
   textIn,
   toColumns,
 } from './localized-text.js';
+import { localizedListSchema, localizedTextSchema } from './schemas/localized-text.js';
 
 describe('localized text', () => {
   it("gives the reader's translation, else the shop's content language, else whichever exists", () => {

@@ -1,6 +1,8 @@
-import { z } from 'zod';
 import { LANGUAGES, type Language } from './constants.js';
 import { DEFAULT_LANGUAGE, isLanguage } from './language.js';
+
+// The zod schemas of these shapes are in schemas/localized-text.ts: the storefront's first load,
+// which shows localized text, carries no zod.
 
 /**
  * An owner-written text in each language of the shop (issue 19 §2): a FAQ's question, a page's
@@ -35,21 +37,6 @@ export function missingLanguages(text: LocalizedText): Language[] {
   return LANGUAGES.filter((language) => text[language].trim() === '');
 }
 
-type TextRule = { max: number; required: boolean };
-
-/**
- * A localized field of an admin form. A required one needs at least one language written (the
- * other falls back to it); each translation is trimmed and bounded on its own.
- */
-export function localizedTextSchema({ max, required }: TextRule) {
-  const one = z.string().trim().max(max, `at most ${max} characters`);
-  return z
-    .object({ en: one.default(''), fr: one.default('') })
-    .refine((text) => !required || LANGUAGES.some((language) => text[language] !== ''), {
-      message: 'is required in at least one language',
-    });
-}
-
 /** The column of one translation: `question` -> `question_en`, `question_fr`. */
 export function languageColumn<Field extends string>(field: Field, language: Language): `${Field}_${Language}` {
   return `${field}_${language}`;
@@ -70,28 +57,17 @@ export function toColumns<Field extends string>(field: Field, text: LocalizedTex
   };
 }
 
-/** A localized text as the API sends it: both translations, '' where one is not written. */
-export const localizedTextValueSchema = z.object({ en: z.string(), fr: z.string() });
-
 /**
  * An owner-written list in each language, such as a robot's features (issue 19 §2). An empty list
  * is a translation not written yet.
  */
 export type LocalizedList = Record<Language, string[]>;
 
-export const localizedListValueSchema = z.object({ en: z.array(z.string()), fr: z.array(z.string()) });
-
 /** The list a reader of `language` sees, falling back as `textIn` does when a list is empty. */
 export function listIn(list: LocalizedList, language: Language, fallback: Language): string[] {
   if (list[language].length > 0) return list[language];
   if (list[fallback].length > 0) return list[fallback];
   return LANGUAGES.map((other) => list[other]).find((items) => items.length > 0) ?? [];
-}
-
-/** A localized list of an admin form: each language's items checked on their own. */
-export function localizedListSchema(item: z.ZodType<string>, maxItems: number) {
-  const items = z.array(item).max(maxItems, `at most ${maxItems} items`);
-  return z.object({ en: items.default([]), fr: items.default([]) });
 }
 
 /** A list stored as JSON text (a hand-edited value that is not a list of strings reads as empty). */

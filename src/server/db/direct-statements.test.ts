@@ -14,7 +14,7 @@ describe.each(testDialects)('direct statements on %s', (dialect) => {
   const insertFaq = (id: string, active = true) =>
     db()
       .insertInto('faqs')
-      .values({ id, question: `Q ${id}`, answer: 'A', active })
+      .values({ id, question_en: `Q ${id}`, question_fr: '', answer_en: 'A', answer_fr: '', active })
       .compile();
   const selectFaq = (id: string) => db().selectFrom('faqs').select(['id', 'active']).where('id', '=', id).compile();
 
@@ -23,8 +23,8 @@ describe.each(testDialects)('direct statements on %s', (dialect) => {
     await db()
       .insertInto('faqs')
       .values([
-        { id: on, question: 'Q on', answer: 'A', active: true },
-        { id: off, question: 'Q off', answer: 'A', active: false },
+        { id: on, question_en: 'Q on', question_fr: '', answer_en: 'A', answer_fr: '', active: true },
+        { id: off, question_en: 'Q off', question_fr: '', answer_en: 'A', answer_fr: '', active: false },
       ])
       .execute();
     const direct = directStatements(db());

@@ -5,7 +5,7 @@ import {
   localizedListValueSchema,
   localizedTextSchema,
   localizedTextValueSchema,
-} from '../localized-text.js';
+} from './localized-text.js';
 import { ROBOT_SLUG_MAX_LENGTH, ROBOT_SLUG_PATTERN } from '../robot-slug.js';
 import { VERIFIED_RECORD_URL_MAX, verifiedRecordSite } from '../verified-record.js';
 import { youtubeVideoId } from '../youtube-id.js';

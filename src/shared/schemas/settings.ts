@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTOMATION_SECRET_MIN_LENGTH, SITE_NAME_MAX_LENGTH } from '../constants.js';
-import { localizedTextSchema, localizedTextValueSchema } from '../localized-text.js';
+import { localizedTextSchema, localizedTextValueSchema } from './localized-text.js';
 import {
   isLocalizedSettingKey,
   PAYMENT_TOLERANCE_MAX_USD,
