@@ -145,7 +145,7 @@ test('Administrators reorder banners to the front, and the storefront follows', 
   try {
     for (const title of [`Spring ${suffix}`, `Summer ${suffix}`]) {
       const response = await adminRequest.post('/api/admin/banners', {
-        data: { title, type: 'image', content_url: '/demo/banners/trading-robots.svg' },
+        data: { title: { en: title, fr: '' }, type: 'image', content_url: '/demo/banners/trading-robots.svg' },
       });
       expect(response.status()).toBe(201);
       created.push(((await response.json()) as { id: string }).id);
