@@ -132,10 +132,19 @@ export class OrderEmails {
     return `${this.options.publicUrl}/OrderForm?${query.toString()}`;
   }
 
-  /** Writes the client's email in `orders`' transaction (nothing when the client's account is gone). */
-  async toClient(kind: ClientEmail, order: OrderRow, orders: OrdersRepository): Promise<void> {
+  /**
+   * Writes the client's email in `orders`' transaction (nothing when the client's account is gone).
+   * `known` is the client's address and name when the caller has just read them (a new order's
+   * signed-in client): one query less in the transaction.
+   */
+  async toClient(
+    kind: ClientEmail,
+    order: OrderRow,
+    orders: OrdersRepository,
+    known?: { email: string; full_name: string | null },
+  ): Promise<void> {
     if (!order.user_id) return;
-    const contact = await orders.userContact(order.user_id);
+    const contact = known ?? (await orders.userContact(order.user_id));
     if (!contact) return;
     const language: Language = isLanguage(order.language) ? order.language : 'en';
     const strings = orderEmailStrings(language);

@@ -106,7 +106,8 @@ export class OrdersService {
           created_date: now.toISOString(),
           updated_at: now.toISOString(),
         });
-        await this.deps.emails.toClient('received', inserted, inTransaction);
+        // The client's address and name as the session lookup read them for this request.
+        await this.deps.emails.toClient('received', inserted, inTransaction, user);
         return inserted;
       });
     } catch (error) {
