@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
+import { directStatements } from '../db/direct-statements.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import type { CurrentUser, UserResolver } from './access.js';
@@ -77,8 +78,10 @@ export function sessionUserResolver(auth: Auth, db: Kysely<Database>, secret: st
     });
   };
 
-  // Compiled once (db/prepared-query.ts): every signed-in request runs it, and building it anew
-  // cost about as much as SQLite takes to answer it (issue 21 §2).
+  // Compiled once (db/prepared-query.ts) and run past Kysely's executor where the engine allows
+  // (db/direct-statements.ts): every signed-in request runs it, and building it anew cost about
+  // as much as SQLite takes to answer it (issue 21 §2).
+  const direct = directStatements(db);
   const sessionOf = preparedQuery((token: string) =>
     db
       .selectFrom('sessions')
@@ -93,7 +96,7 @@ export function sessionUserResolver(auth: Auth, db: Kysely<Database>, secret: st
     if (!secret) return throughBetterAuth(request);
     const token = verifiedSessionToken(cookie, secret);
     if (!token) return null;
-    const [row] = (await db.executeQuery(sessionOf(token))).rows;
+    const [row] = await direct.read(sessionOf(token));
     if (!row) return null;
     const expiresAt = Date.parse(row.expires_at);
     if (!(expiresAt > Date.now())) return null;
