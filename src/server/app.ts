@@ -84,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (admin.kind === 'created' && admin.generatedPassword)
     options.onAdministratorGenerated?.({ email: admin.email, password: admin.generatedPassword });
 
-  const context = createModuleContext(app, config, database);
+  const context = await createModuleContext(app, config, database);
   const { db, cache } = context;
   app.decorate('publicCache', cache);
   app.decorate('storage', context.storage);

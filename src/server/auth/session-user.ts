@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
+import { directStatements } from '../db/direct-statements.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import type { CurrentUser, UserResolver } from './access.js';
 import type { Auth } from './better-auth.js';
@@ -76,18 +78,25 @@ export function sessionUserResolver(auth: Auth, db: Kysely<Database>, secret: st
     });
   };
 
+  // Compiled once (db/prepared-query.ts) and run past Kysely's executor where the engine allows
+  // (db/direct-statements.ts): every signed-in request runs it, and building it anew cost about
+  // as much as SQLite takes to answer it (issue 21 §2).
+  const direct = directStatements(db);
+  const sessionOf = preparedQuery((token: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.expires_at', 'users.id', 'users.email', 'users.full_name', 'users.role', 'users.created_date'])
+      .where('sessions.token', '=', token),
+  );
+
   return async (request: FastifyRequest): Promise<CurrentUser | null> => {
     const cookie = request.headers.cookie;
     if (!cookie) return null;
     if (!secret) return throughBetterAuth(request);
     const token = verifiedSessionToken(cookie, secret);
     if (!token) return null;
-    const row = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.expires_at', 'users.id', 'users.email', 'users.full_name', 'users.role', 'users.created_date'])
-      .where('sessions.token', '=', token)
-      .executeTakeFirst();
+    const [row] = await direct.read(sessionOf(token));
     if (!row) return null;
     const expiresAt = Date.parse(row.expires_at);
     if (!(expiresAt > Date.now())) return null;

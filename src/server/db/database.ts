@@ -1,8 +1,8 @@
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql, type Dialect } from 'kysely';
+import type { Pool } from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DialectName } from './dialect.js';
 import { registerDirectStatements } from './direct-statements.js';
-import { createPostgresDialect, createPostgresPool } from './postgres.js';
 import type { Database } from './schema.js';
 import { createSqliteDialect } from './sqlite.js';
 
@@ -26,9 +26,18 @@ export interface PoolStats {
 export class DatabaseUnreachableError extends Error {}
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  const pool = config.dialect === 'postgres' ? createPostgresPool(config.url) : null;
-  const sqlite = config.dialect === 'sqlite' ? createSqliteDialect(config.file) : null;
-  const dialect = sqlite ? sqlite.dialect : createPostgresDialect(pool!);
+  let pool: Pool | null = null;
+  let sqlite: ReturnType<typeof createSqliteDialect> | null = null;
+  let dialect: Dialect;
+  if (config.dialect === 'postgres') {
+    // The PostgreSQL driver is loaded for PostgreSQL only: a shop on SQLite does not carry it (issue 21 §5).
+    const postgres = await import('./postgres.js');
+    pool = postgres.createPostgresPool(config.url);
+    dialect = postgres.createPostgresDialect(pool);
+  } else {
+    sqlite = createSqliteDialect(config.file);
+    dialect = sqlite.dialect;
+  }
   // SQLite has one connection, used synchronously: whenever JavaScript runs, it is idle.
   const poolStats = (): PoolStats =>
     pool

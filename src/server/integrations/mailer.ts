@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Language } from '../../shared/constants.js';
 
 export interface MailMessage {
@@ -42,6 +42,14 @@ export interface Mailer {
  * shop can still verify addresses and reset passwords. (The folder is not the email outbox, the
  * table of order emails waiting to be sent: decision 0015.)
  */
+/**
+ * nodemailer is loaded with the first message, not at start: a shop that sends nothing (the
+ * storefront's reads) does not carry it (issue 21 §5).
+ */
+async function loadNodemailer() {
+  return (await import('nodemailer')).default;
+}
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
   /** The sender's address (MAIL_FROM's). */
@@ -54,23 +62,31 @@ export function createMailer(options: {
     ...message,
   });
   if (options.smtpUrl) {
+    const smtpUrl = options.smtpUrl;
     // Pooled: a newsletter campaign reuses a few connections instead of opening one per message.
-    const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 2 });
+    // One transport however many messages ask for it before it exists (the promise is shared).
+    let transport: Promise<Transporter> | undefined;
     return {
       delivers: true,
       async send(message) {
-        await transport.sendMail(envelope(message));
+        transport ??= loadNodemailer().then((nodemailer) =>
+          nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 2 }),
+        );
+        await (await transport).sendMail(envelope(message));
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: () => void transport?.then((opened) => opened.close()),
     };
   }
   const mailFolder = path.join(options.dataDir, 'outbox');
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let builder: Promise<Transporter> | undefined;
   return {
     delivers: false,
     async send(message) {
-      const built = await builder.sendMail(envelope(message));
+      builder ??= loadNodemailer().then((nodemailer) =>
+        nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      );
+      const built = await (await builder).sendMail(envelope(message));
       mkdirSync(mailFolder, { recursive: true });
       const file = path.join(
         mailFolder,

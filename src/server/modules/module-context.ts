@@ -47,9 +47,13 @@ export interface ModuleContext {
  * Builds the context every module is registered with. Closing the app closes what it opened:
  * the storage, and the mailer after the modules that mail (onClose hooks run last in, first out).
  */
-export function createModuleContext(app: FastifyInstance, config: Config, database: DatabaseHandle): ModuleContext {
+export async function createModuleContext(
+  app: FastifyInstance,
+  config: Config,
+  database: DatabaseHandle,
+): Promise<ModuleContext> {
   const { db } = database;
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   app.addHook('onClose', async () => storage.close?.());
   const settings = createSettingsService(db);
   const cache = new PublicCache();

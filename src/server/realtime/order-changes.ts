@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 
 /**
@@ -54,7 +54,9 @@ export function postgresOrderChanges(db: Kysely<any>, url: string, log: FastifyB
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    // pg is loaded by the PostgreSQL database only: a shop on SQLite does not carry it (issue 21 §5).
+    const { Client } = (await import('pg')).default;
+    const next = new Client({ connectionString: url });
     next.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload) listeners.emit(message.payload);
     });

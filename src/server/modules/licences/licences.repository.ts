@@ -2,7 +2,7 @@ import type { CompiledQuery, Insertable, Kysely, Selectable } from 'kysely';
 import type { LicenceAccountMode } from '../../../shared/schemas/licences.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { directStatements, type DirectStatements } from '../../db/direct-statements.js';
-import { preparedQuery } from './prepared-query.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type {
   Database,
   LicenceActivationsTable,
@@ -61,7 +61,7 @@ export interface OrderForLicence {
 
 /** The only SQL of licences: the licences, their activations and checks, EA secrets and signing keys. */
 export class LicencesRepository {
-  /** The statements of every robot check, compiled once (prepared-query.ts). */
+  /** The statements of every robot check, compiled once (db/prepared-query.ts). */
   private readonly checkStatements;
   /** Runs them without Kysely's executor where the engine allows (db/direct-statements.ts). */
   private readonly direct: DirectStatements;

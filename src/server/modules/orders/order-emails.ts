@@ -63,6 +63,15 @@ export interface OrderEmailsOptions {
   publicUrl: string;
 }
 
+/**
+ * Prices as their reader writes them ($1,299.00, 1 299,00 $). Made once: building a number format
+ * costs more than the rest of an order's email (issue 21 §2, every new order writes one).
+ */
+const priceFormats: Record<Language, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  fr: new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
 export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
 }
@@ -108,14 +117,10 @@ export class OrderEmails {
 
   /** The texts' values; the price written as its reader writes numbers ($1,299.00, 1 299,00 $). */
   private values(order: OrderRow, language: Language): Record<string, string> {
-    const amount = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-US', {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
     return {
       number: shortOrderNumber(order.id),
       robot: order.robot_name,
-      price: amount.format(order.price),
+      price: priceFormats[language].format(order.price),
       telegram: order.telegram_username,
     };
   }
@@ -127,10 +132,19 @@ export class OrderEmails {
     return `${this.options.publicUrl}/OrderForm?${query.toString()}`;
   }
 
-  /** Writes the client's email in `orders`' transaction (nothing when the client's account is gone). */
-  async toClient(kind: ClientEmail, order: OrderRow, orders: OrdersRepository): Promise<void> {
+  /**
+   * Writes the client's email in `orders`' transaction (nothing when the client's account is gone).
+   * `known` is the client's address and name when the caller has just read them (a new order's
+   * signed-in client): one query less in the transaction.
+   */
+  async toClient(
+    kind: ClientEmail,
+    order: OrderRow,
+    orders: OrdersRepository,
+    known?: { email: string; full_name: string | null },
+  ): Promise<void> {
     if (!order.user_id) return;
-    const contact = await orders.userContact(order.user_id);
+    const contact = known ?? (await orders.userContact(order.user_id));
     if (!contact) return;
     const language: Language = isLanguage(order.language) ? order.language : 'en';
     const strings = orderEmailStrings(language);

@@ -19,6 +19,7 @@ import {
   type AutomationGateway,
 } from '../../integrations/automation-gateway.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { GroupedOrderWrites } from './grouped-order-writes.js';
 import type { OrderEmails } from './order-emails.js';
 import type { OrderStatusChanger } from './order-status.js';
 import { toOrder } from './order-views.js';
@@ -60,8 +61,11 @@ function notConfigured(): AppError {
 /** What a client does with their orders: create, pay, follow (SPEC §2, §4, §7); downloads are order-downloads.ts's. */
 export class OrdersService {
   private readonly startingPayments = new Map<string, Promise<PaymentStart>>();
+  private readonly writes: GroupedOrderWrites;
 
-  constructor(private readonly deps: OrdersServiceDeps) {}
+  constructor(private readonly deps: OrdersServiceDeps) {
+    this.writes = new GroupedOrderWrites(deps.orders);
+  }
 
   /**
    * Creates an order at the robot's current price. With an idempotency key, the same key from the
@@ -82,8 +86,9 @@ export class OrdersService {
     const now = new Date();
     let row: OrderRow;
     try {
-      // The order and its 'received' email are one transaction: the email exists iff the order does.
-      row = await orders.transaction(async (inTransaction) => {
+      // The order and its 'received' email are written together: the email exists iff the order
+      // does. The orders of one event-loop turn share one commit (grouped-order-writes.ts).
+      row = await this.writes.write(async (inTransaction) => {
         const inserted = await inTransaction.insert({
           id: crypto.randomUUID(),
           user_id: user.id,
@@ -101,7 +106,8 @@ export class OrdersService {
           created_date: now.toISOString(),
           updated_at: now.toISOString(),
         });
-        await this.deps.emails.toClient('received', inserted, inTransaction);
+        // The client's address and name as the session lookup read them for this request.
+        await this.deps.emails.toClient('received', inserted, inTransaction, user);
         return inserted;
       });
     } catch (error) {

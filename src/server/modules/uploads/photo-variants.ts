@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/image-variants.js';
 import type { ImageType } from '../../../shared/image-types.js';
 
@@ -18,6 +17,9 @@ export interface PhotoVariant {
  * the upload is then kept as sent, without variants.
  */
 export async function makePhotoVariants(photo: Buffer): Promise<PhotoVariant[] | null> {
+  // sharp is loaded with the first photo: libvips adds some 30 MB to a process's memory at load,
+  // and only an administrator's uploads need it (issue 21 §5).
+  const { default: sharp } = await import('sharp');
   try {
     // failOn 'error': a truncated file gets no variants rather than half-drawn ones.
     const source = sharp(photo, { failOn: 'error' }).rotate();

@@ -9,7 +9,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/schema.js';
+import type { Database } from './schema.js';
 import { preparedQuery } from './prepared-query.js';
 
 /** Kysely without a database: these tests look at the compiled SQL and its parameters only. */
