@@ -69,8 +69,8 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
   await page.getByRole('button', { name: 'Add a category' }).click();
   let dialog = page.getByRole('dialog', { name: 'New category' });
   await dialog.getByRole('tabpanel', { name: 'English' }).getByLabel('Name').fill(categoryName);
-  await dialog.getByRole('tab', { name: /French/ }).click();
-  await dialog.getByRole('tabpanel', { name: 'French' }).getByLabel('Name').fill(`Robots E2E ${suffix}`);
+  await dialog.getByRole('tab', { name: /^Français/ }).click();
+  await dialog.getByRole('tabpanel', { name: 'Français' }).getByLabel('Name').fill(`Robots E2E ${suffix}`);
   await expect(dialog.getByLabel('Key')).toHaveValue(`e2e_bots_${suffix}`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
