@@ -57,7 +57,7 @@ export const categoriesResource = defineAdminResource({
   patch: categoryPatchSchema,
   orderable: false,
   activatable: true,
-  label: (category) => category.name,
+  label: (category, show) => show(category.name),
 });
 
 /** Robots have a status (active / inactive) chosen in their dialog rather than a toggle. */

@@ -6,6 +6,7 @@ import {
   listIn,
   missingLanguages,
   parseStoredList,
+  sortByText,
   textIn,
   toColumns,
 } from './localized-text.js';
@@ -17,6 +18,21 @@ describe('localized text', () => {
     expect(textIn({ en: 'Hello', fr: '  ' }, 'fr', 'en')).toBe('Hello');
     expect(textIn({ en: '', fr: 'Bonjour' }, 'en', 'en')).toBe('Bonjour');
     expect(textIn({ en: '', fr: '' }, 'en', 'fr')).toBe('');
+  });
+
+  it("sorts records by their text in the reader's language, a missing translation sorted as its fallback", () => {
+    const categories = [
+      { key: 'gold', name: { en: 'Gold Traders', fr: 'Robots sur l’or' } },
+      { key: 'trend', name: { en: 'Trend Followers', fr: 'Suiveurs de tendance' } },
+      { key: 'grid', name: { en: 'Grid Bots', fr: '' } },
+      { key: 'ecart', name: { en: 'Spread Hunters', fr: 'Écarts serrés' } },
+    ];
+    const keys = (language: 'en' | 'fr') =>
+      sortByText(categories, (category) => category.name, language, 'en').map((category) => category.key);
+    expect(keys('en')).toEqual(['gold', 'grid', 'ecart', 'trend']);
+    // 'Écarts' sorts with the e's in French, 'Grid Bots' (untranslated) where its English name falls.
+    expect(keys('fr')).toEqual(['ecart', 'grid', 'gold', 'trend']);
+    expect(categories.map((category) => category.key)).toEqual(['gold', 'trend', 'grid', 'ecart']);
   });
 
   it("falls back to English when the shop follows each visitor's browser", () => {

@@ -32,6 +32,24 @@ export function textIn(text: LocalizedText, language: Language, fallback: Langua
   return LANGUAGES.map((other) => text[other]).find((value) => value.trim() !== '') ?? '';
 }
 
+/**
+ * Records in the alphabetical order of one of their texts as a reader of `language` sees it
+ * (falling back as `textIn` does), compared the way that language sorts words: category names
+ * (issue 19 §2), which the API sends in an order that suits no language in particular.
+ */
+export function sortByText<Item>(
+  items: readonly Item[],
+  text: (item: Item) => LocalizedText,
+  language: Language,
+  fallback: Language,
+): Item[] {
+  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+  return items
+    .map((item) => ({ item, shown: textIn(text(item), language, fallback) }))
+    .sort((a, b) => collator.compare(a.shown, b.shown))
+    .map(({ item }) => item);
+}
+
 /** The languages whose translation is still empty, for the back office to point out. */
 export function missingLanguages(text: LocalizedText): Language[] {
   return LANGUAGES.filter((language) => text[language].trim() === '');

@@ -64,11 +64,13 @@ test('Administrators run the catalogue and content from the back office, and vis
 });
 
 async function backOfficeJourney(page: Page, suffix: string, categoryName: string, robotName: string) {
-  // A category: its key follows the name.
+  // A category, named in English and French (issue 19 §2): its key follows the English name.
   await openAdminPage(page, 'Category Management');
   await page.getByRole('button', { name: 'Add a category' }).click();
   let dialog = page.getByRole('dialog', { name: 'New category' });
-  await dialog.getByLabel('Name').fill(categoryName);
+  await dialog.getByRole('tabpanel', { name: 'English' }).getByLabel('Name').fill(categoryName);
+  await dialog.getByRole('tab', { name: /^Français/ }).click();
+  await dialog.getByRole('tabpanel', { name: 'Français' }).getByLabel('Name').fill(`Robots E2E ${suffix}`);
   await expect(dialog.getByLabel('Key')).toHaveValue(`e2e_bots_${suffix}`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -19,6 +19,25 @@ test('Visitors see the demo catalogue on Home and can filter it by category', as
   await expect(cards).toHaveCount(total);
 });
 
+test('French readers see the category names in French, in French alphabetical order, on Home and a robot page', async ({
+  page,
+}) => {
+  await page.goto('/?lang=fr');
+  const filters = page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button');
+  await expect(filters).toHaveText([/^Tous/, /^Robots sur l’or/, /^Scalpers Forex/, /^Suiveurs de tendance/]);
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button')).toHaveText([
+    /^All/,
+    /^Forex Scalpers/,
+    /^Gold Traders/,
+    /^Trend Followers/,
+  ]);
+
+  await page.goto('/robots/midas-gold-breakout?lang=fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Midas Gold Breakout' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Robots sur l’or')).toBeVisible();
+});
+
 test('Signed-out visitors see a disabled Sign In Required button on every card', async ({ page }) => {
   await page.goto('/');
   const buttons = page.getByRole('button', { name: 'Sign In Required' });

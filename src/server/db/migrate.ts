@@ -21,6 +21,7 @@ import * as freeTrials from './migrations/0019-free-trials.js';
 import * as robotSlugsAndSiteName from './migrations/0020-robot-slugs-and-site-name.js';
 import * as faqsAndPagesInTwoLanguages from './migrations/0021-faqs-and-pages-in-two-languages.js';
 import * as robotBannerAndSettingsTextsInTwoLanguages from './migrations/0022-robot-banner-and-settings-texts-in-two-languages.js';
+import * as categoryNamesInTwoLanguages from './migrations/0023-category-names-in-two-languages.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -49,6 +50,7 @@ const migrations: Record<string, DialectMigration> = {
   '0020-robot-slugs-and-site-name': robotSlugsAndSiteName,
   '0021-faqs-and-pages-in-two-languages': faqsAndPagesInTwoLanguages,
   '0022-robot-banner-and-settings-texts-in-two-languages': robotBannerAndSettingsTextsInTwoLanguages,
+  '0023-category-names-in-two-languages': categoryNamesInTwoLanguages,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

@@ -62,7 +62,9 @@ export interface VerificationsTable {
 
 export interface CategoriesTable {
   id: string;
-  name: string;
+  /** The name in each language (issue 19 §2); '' where one is not written. */
+  name_en: ColumnType<string, string | undefined, string>;
+  name_fr: ColumnType<string, string | undefined, string>;
   key: string;
   active: ColumnType<boolean, boolean | undefined, boolean>;
   created_date: CreatedAt;

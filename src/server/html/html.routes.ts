@@ -43,6 +43,8 @@ function structuredData(value: object): string {
 /** schema.org Product: search engines show the name and price, sold by the shop under its own name. */
 function productStructuredData(
   robot: Robot,
+  /** The robot's category's name in the page's language; undefined without an active category. */
+  category: string | undefined,
   description: string,
   url: string,
   publicUrl: string,
@@ -59,7 +61,7 @@ function productStructuredData(
     url,
     brand: { '@type': 'Brand', name: siteName },
     ...(image ? { image } : {}),
-    ...(robot.category ? { category: robot.category } : {}),
+    ...(category ? { category } : {}),
     offers: {
       '@type': 'Offer',
       price: robot.price.toFixed(2),
@@ -156,8 +158,10 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       if (first?.kind === 'image') preload = imagePreloadTag(first.src, imageSizes.banner);
     } else if (page === 'RobotDetail' && robot) {
       data.robot = robot;
-      // The robot's description in the page's language, else the shop's (issue 19 §2).
-      const robotText = textIn(robot.description, lang, contentLanguage(settings.default_language));
+      // The robot's description and category in the page's language, else the shop's (issue 19 §2).
+      const fallback = contentLanguage(settings.default_language);
+      const robotText = textIn(robot.description, lang, fallback);
+      const category = (await catalogue.listActiveCategories()).find((active) => active.key === robot.category);
       const description = textFromHtml(robotText) || meta.description;
       meta = {
         ...meta,
@@ -165,7 +169,14 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
         description,
         image: robot.image_url || meta.image,
       };
-      linkedData = productStructuredData(robot, description, meta.url, publicUrl, settings.site_name);
+      linkedData = productStructuredData(
+        robot,
+        category && textIn(category.name, lang, fallback),
+        description,
+        meta.url,
+        publicUrl,
+        settings.site_name,
+      );
       preload = imagePreloadTag(robot.image_url || ROBOT_FALLBACK_IMAGE, imageSizes.robotPicture);
     } else if (contentPageSlugOf(page)) {
       // A link preview of the terms, say, shows the start of the terms, not the shop's slogan, in

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { buildApp } from '../app.js';
 import { DataDirInUseError } from '../db/sqlite.js';
-import type { Robot } from '../../shared/schemas/catalogue.js';
+import type { Category, Robot } from '../../shared/schemas/catalogue.js';
 import { DEFAULT_SITE_NAME } from '../../shared/constants.js';
 import { escapeHtml } from '../text/escape-html.js';
 
@@ -91,6 +91,8 @@ describe('HTTP layer', () => {
     const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(html)![1]!);
     expect(data.robots.length).toBeGreaterThanOrEqual(8);
     expect(data.categories).toHaveLength(3);
+    // Both translations of each category name: the page switches language without a request.
+    expect(data.categories[0].name).toEqual({ en: 'Forex Scalpers', fr: 'Scalpers Forex' });
     expect(data.banners).toHaveLength(2);
     expect(Object.keys(data.messages.catalogue)).toContain('catalogue');
     expect(data.settings).not.toHaveProperty('n8n_secret_token');
@@ -107,11 +109,20 @@ describe('HTTP layer', () => {
     expect(response.body).toContain(`<title>${robot.name} | `);
     expect(response.body).toContain(`<meta property="og:image" content="http://localhost:3000${robot.image_url}">`);
     const structured = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(response.body)![1]!);
+    const category = (await shop.app.inject('/api/categories'))
+      .json<Category[]>()
+      .find((c) => c.key === robot.category)!;
     expect(structured).toMatchObject({
       '@type': 'Product',
       name: robot.name,
+      category: category.name.en,
       offers: { price: robot.price.toFixed(2), priceCurrency: 'USD' },
     });
+    // The category's name in the page's language (issue 19 §2).
+    const french = await shop.app.inject(`/robots/${robot.slug}?lang=fr`);
+    const frenchData = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(french.body)![1]!);
+    expect(frenchData.category).toBe(category.name.fr);
+    expect(category.name.fr).not.toBe(category.name.en);
   });
 
   it('preloads the largest picture of Home and of a robot page', async () => {

@@ -29,7 +29,8 @@ export type RobotStatus = z.infer<typeof robotStatusSchema>;
 
 export const categorySchema = z.object({
   id: z.string(),
-  name: z.string(),
+  /** In each language (issue 19 §2); '' where one is not written. */
+  name: localizedTextValueSchema,
   key: z.string(),
   active: z.boolean(),
   created_date: z.string(),
@@ -194,9 +195,14 @@ export const imageAddressSchema = z
   .max(2000)
   .regex(IMAGE_ADDRESS, 'must be a path on this site or an http(s) address');
 
-/** SPEC §5: a category key is the name in lower case, without punctuation, spaces as underscores. */
+/**
+ * SPEC §5: a category key is the name in lower case, without punctuation, spaces as underscores.
+ * Accented letters lose their accent rather than disappear, for a name typed in French.
+ */
 export function categoryKeyFromName(name: string): string {
   return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9 ]/g, '')
     .trim()
@@ -204,7 +210,8 @@ export function categoryKeyFromName(name: string): string {
 }
 
 export const categoryInputSchema = z.object({
-  name: requiredText(100),
+  /** Written in English, French or both; the reader of a missing one sees the other (issue 19 §2). */
+  name: localizedTextSchema({ max: 100, required: true }),
   key: z
     .string()
     .trim()

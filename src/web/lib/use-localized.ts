@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE } from '../../shared/language.js';
 import {
   contentLanguage,
   listIn,
+  sortByText,
   textIn,
   type LocalizedList,
   type LocalizedText,
@@ -45,4 +46,19 @@ export function useLocalizedList(): (list: LocalizedList) => string[] {
   const shopFallback = useSyncExternalStore(subscribe, () => fallback);
   const language = i18n.language as Language;
   return useCallback((list: LocalizedList) => listIn(list, language, shopFallback), [language, shopFallback]);
+}
+
+/**
+ * Records in the alphabetical order of one of their owner-written texts as the reader sees it
+ * (category names): the API's order suits no language in particular.
+ */
+export function useSortByLocalized(): <Item>(items: readonly Item[], text: (item: Item) => LocalizedText) => Item[] {
+  const { i18n } = useTranslation();
+  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
+  const language = i18n.language as Language;
+  return useCallback(
+    <Item>(items: readonly Item[], text: (item: Item) => LocalizedText) =>
+      sortByText(items, text, language, shopFallback),
+    [language, shopFallback],
+  );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
+import { useLocalized } from '../lib/use-localized';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
 import { useCurrentUser } from '../features/auth/use-current-user';
@@ -22,18 +23,21 @@ export default function OrderFormPage() {
   const robotQuery = useRobot(user ? robotId : '');
   const orderQuery = useOrder(user ? orderId : '');
   const categories = useCategories().data;
+  const show = useLocalized();
 
   if (robotId === '') return <Navigate to="/" replace />;
   if (isUserLoading) return <LoadingRegion />;
   if (!user || robotQuery.isError || orderQuery.isError) return <Navigate to="/" replace />;
   const robot = robotQuery.data;
   if (!robot || (orderId !== '' && !orderQuery.data)) return <LoadingRegion />;
+  // The category's name in the reader's language (issue 19 §2).
+  const category = categories?.find((candidate) => candidate.key === robot.category);
 
   return (
     <PageShell title={t('pages.orderForm.title')}>
       <OrderWizard
         robot={robot}
-        categoryName={categories?.find((category) => category.key === robot.category)?.name}
+        categoryName={category && show(category.name)}
         clientName={user.full_name || user.email}
         order={orderQuery.data}
         onOrderCreated={(order) =>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
+import { useLocalized } from '../lib/use-localized';
 import type { Language } from '../../shared/constants.js';
 import { LoadingRegion } from '../components/ui/loading-region';
 import { PageShell } from '../components/ui/page-shell';
@@ -55,6 +56,7 @@ export default function RobotDetailPage() {
   const byId = useRobot(robotId);
   const robotQuery = slug === '' ? byId : bySlug;
   const categories = useCategories().data;
+  const show = useLocalized();
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const authModal = useAuthModal();
   const { t, i18n } = useTranslation();
@@ -79,7 +81,9 @@ export default function RobotDetailPage() {
     return <Navigate to={`${robotPath(robot.slug)}${query ? `?${query}` : ''}`} replace />;
   }
 
-  const categoryName = categories?.find((category) => category.key === robot.category)?.name;
+  // The category's name in the reader's language (issue 19 §2).
+  const category = categories?.find((candidate) => candidate.key === robot.category);
+  const categoryName = category && show(category.name);
   return (
     <RobotDetailView
       robot={robot}

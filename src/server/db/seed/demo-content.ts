@@ -8,7 +8,8 @@ import type { BannerType, RiskLevel, RobotStatus } from '../../../shared/schemas
  */
 
 export interface DemoCategory {
-  name: string;
+  /** In each language (issue 19 §2). */
+  name: LocalizedText;
   key: string;
   active: boolean;
 }
@@ -76,9 +77,9 @@ const RISK_DISCLAIMER_FR =
   '<p><em>Le trading de produits à effet de levier, comme le forex et les CFD, comporte un risque élevé et peut ne pas convenir à tous les investisseurs. Les performances passées, réelles ou simulées, ne préjugent pas des résultats futurs ; ne tradez jamais de l’argent que vous ne pouvez pas vous permettre de perdre.</em></p>';
 
 export const demoCategories: readonly DemoCategory[] = [
-  { name: 'Forex Scalpers', key: 'forex_scalpers', active: true },
-  { name: 'Gold Traders', key: 'gold_traders', active: true },
-  { name: 'Trend Followers', key: 'trend_followers', active: true },
+  { name: { en: 'Forex Scalpers', fr: 'Scalpers Forex' }, key: 'forex_scalpers', active: true },
+  { name: { en: 'Gold Traders', fr: 'Robots sur l’or' }, key: 'gold_traders', active: true },
+  { name: { en: 'Trend Followers', fr: 'Suiveurs de tendance' }, key: 'trend_followers', active: true },
 ];
 
 export const demoRobots: readonly DemoRobot[] = [

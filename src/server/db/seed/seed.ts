@@ -60,7 +60,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
       .values(
         demoCategories.map((category) => ({
           id: randomUUID(),
-          name: category.name,
+          ...toColumns('name', category.name),
           key: category.key,
           active: true,
           created_date: at(0),

@@ -13,14 +13,27 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
 
   it('creates, renames, deactivates and deletes a category; visitors see each change at once', async () => {
     await shop.app.inject('/api/categories');
-    const created = await shop.admin.post('/api/admin/categories', { name: 'Crypto Bots', key: 'crypto_bots' });
+    const created = await shop.admin.post('/api/admin/categories', {
+      name: { en: ' Crypto Bots ' },
+      key: 'crypto_bots',
+    });
     expect(created.statusCode).toBe(201);
     const category = created.json<Category>();
-    expect(category).toMatchObject({ name: 'Crypto Bots', key: 'crypto_bots', active: true });
+    expect(category).toMatchObject({ name: { en: 'Crypto Bots', fr: '' }, key: 'crypto_bots', active: true });
     expect((await shop.app.inject('/api/categories')).json<Category[]>().map((c) => c.key)).toContain('crypto_bots');
 
+    // Translating it leaves the English name alone; visitors get both at once (issue 19 §2).
+    const renamed = await shop.admin.patch(`/api/admin/categories/${category.id}`, {
+      name: { en: 'Crypto Bots', fr: 'Robots crypto' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json<Category>().name).toEqual({ en: 'Crypto Bots', fr: 'Robots crypto' });
+    expect(
+      (await shop.app.inject('/api/categories')).json<Category[]>().find((c) => c.key === 'crypto_bots')?.name,
+    ).toEqual({ en: 'Crypto Bots', fr: 'Robots crypto' });
+
     const off = await shop.admin.patch(`/api/admin/categories/${category.id}`, { active: false });
-    expect(off.json<Category>()).toMatchObject({ name: 'Crypto Bots', active: false });
+    expect(off.json<Category>()).toMatchObject({ name: { en: 'Crypto Bots', fr: 'Robots crypto' }, active: false });
     expect((await shop.app.inject('/api/categories')).json<Category[]>().map((c) => c.key)).not.toContain(
       'crypto_bots',
     );
@@ -35,7 +48,7 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
   it('answers 409 to a duplicate key and refuses to delete a category robots use, saying how many', async () => {
     const [first] = (await shop.admin.get('/api/admin/categories')).json<Category[]>();
     await shop.newRobot({ category: first!.key });
-    const duplicate = await shop.admin.post('/api/admin/categories', { name: 'Again', key: first!.key });
+    const duplicate = await shop.admin.post('/api/admin/categories', { name: { en: 'Again' }, key: first!.key });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error).toMatchObject({
       code: 'duplicate_key',
@@ -49,7 +62,24 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({ code: 'category_in_use', fields: { robots: String(used) } });
     expect(refused.json().error.message).toContain(`${used} robot`);
-    expect((await shop.admin.post('/api/admin/categories', { name: 'Bad key', key: 'Bad Key!' })).statusCode).toBe(400);
+    expect(
+      (await shop.admin.post('/api/admin/categories', { name: { en: 'Bad key' }, key: 'Bad Key!' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses a category name written in no language, too long in one, or not given per language', async () => {
+    const unnamed = await shop.admin.post('/api/admin/categories', { name: { en: ' ', fr: '' }, key: 'unnamed' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error.fields).toEqual({ 'body.name': 'is required in at least one language' });
+    const long = await shop.admin.post('/api/admin/categories', {
+      name: { en: 'Ok', fr: 'x'.repeat(101) },
+      key: 'long',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ 'body.name.fr': 'at most 100 characters' });
+    expect((await shop.admin.post('/api/admin/categories', { name: 'Plain', key: 'plain' })).statusCode).toBe(400);
+    const keys = (await shop.admin.get('/api/admin/categories')).json<Category[]>().map((c) => c.key);
+    expect(keys.filter((key) => ['unnamed', 'long', 'plain'].includes(key))).toEqual([]);
   });
 
   it('creates a robot with a sanitised description and parsed figures, edits and deletes it', async () => {

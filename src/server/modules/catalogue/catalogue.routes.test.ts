@@ -81,6 +81,15 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
     expect(times).toEqual([...times].sort());
   });
 
+  it('sends each category name in both languages, the demo ones translated (issue 19 §2)', async () => {
+    const categories = (await get('/api/categories')).json<Category[]>();
+    expect(categories.map(({ key, name }) => ({ key, name }))).toEqual([
+      { key: 'forex_scalpers', name: { en: 'Forex Scalpers', fr: 'Scalpers Forex' } },
+      { key: 'gold_traders', name: { en: 'Gold Traders', fr: 'Robots sur l’or' } },
+      { key: 'trend_followers', name: { en: 'Trend Followers', fr: 'Suiveurs de tendance' } },
+    ]);
+  });
+
   it('lists only active categories', async () => {
     const { db } = shop.app.database;
     await db.updateTable('categories').set({ active: false }).where('key', '=', 'gold_traders').execute();

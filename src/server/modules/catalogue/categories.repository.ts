@@ -1,44 +1,80 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { CategoryInput } from '../../../shared/schemas/catalogue.js';
-import type { Category, Database } from '../../db/schema.js';
+import type { Kysely, Updateable } from 'kysely';
+import { fromColumns, toColumns } from '../../../shared/localized-text.js';
+import type { Category, CategoryInput } from '../../../shared/schemas/catalogue.js';
+import type { CategoriesTable, Category as CategoryRow, Database } from '../../db/schema.js';
 
+/** A stored category as the API sends it: its name in each language (issue 19 §2). */
+function toCategory(row: CategoryRow): Category {
+  const { name_en, name_fr, ...rest } = row;
+  return { ...rest, name: fromColumns({ name_en, name_fr }, 'name') };
+}
+
+/** A category's fields as columns: the name in one column per language. */
+function toRow({ name, ...rest }: Partial<CategoryInput>): Updateable<CategoriesTable> {
+  return { ...rest, ...(name === undefined ? {} : toColumns('name', name)) };
+}
+
+/**
+ * Lists come ordered by the English name, then the French one: a stable order for the API, whose
+ * answer is the same for every reader. Pages show them in their reader's language
+ * (`sortByLocalizedName`).
+ */
 export class CategoriesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async listActive(): Promise<Category[]> {
-    return this.db.selectFrom('categories').selectAll().where('active', '=', true).orderBy('name').execute();
+    const rows = await this.db
+      .selectFrom('categories')
+      .selectAll()
+      .where('active', '=', true)
+      .orderBy('name_en')
+      .orderBy('name_fr')
+      .orderBy('id')
+      .execute();
+    return rows.map(toCategory);
   }
 
   async listAll(): Promise<Category[]> {
-    return this.db.selectFrom('categories').selectAll().orderBy('name').orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('categories')
+      .selectAll()
+      .orderBy('name_en')
+      .orderBy('name_fr')
+      .orderBy('id')
+      .execute();
+    return rows.map(toCategory);
   }
 
   async findById(id: string): Promise<Category | undefined> {
-    return this.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toCategory(row);
   }
 
   async findByKey(key: string): Promise<Category | undefined> {
-    return this.db.selectFrom('categories').selectAll().where('key', '=', key).executeTakeFirst();
+    const row = await this.db.selectFrom('categories').selectAll().where('key', '=', key).executeTakeFirst();
+    return row && toCategory(row);
   }
 
   /** A duplicate key raises a unique violation. */
-  async insert(input: CategoryInput): Promise<Category> {
-    return this.db
+  async insert({ name, key, active }: CategoryInput): Promise<Category> {
+    const row = await this.db
       .insertInto('categories')
-      .values({ id: randomUUID(), ...input })
+      .values({ id: randomUUID(), key, ...toColumns('name', name), ...(active === undefined ? {} : { active }) })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return toCategory(row);
   }
 
   /** Robots follow a key change (the foreign key cascades on update). */
   async update(id: string, patch: Partial<CategoryInput>): Promise<Category | undefined> {
-    return this.db
+    const row = await this.db
       .updateTable('categories')
-      .set({ ...patch, updated_at: new Date().toISOString() })
+      .set({ ...toRow(patch), updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
+    return row && toCategory(row);
   }
 
   async delete(id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useTranslation } from '../../../lib/use-translation';
+import { useLocalized, useSortByLocalized } from '../../../lib/use-localized';
 import type { Category } from '../../../../shared/schemas/catalogue.js';
 
 type FilterButtonProps = {
@@ -46,6 +47,8 @@ type CategoryFilterProps = {
 
 export function CategoryFilter({ categories, counts, totalCount, selected, onSelect }: CategoryFilterProps) {
   const { t } = useTranslation();
+  const show = useLocalized();
+  const sortByLocalized = useSortByLocalized();
   return (
     <div role="group" aria-label={t('catalogue.filterLabel')} className="flex flex-wrap gap-2">
       <FilterButton
@@ -54,10 +57,11 @@ export function CategoryFilter({ categories, counts, totalCount, selected, onSel
         pressed={selected === null}
         onClick={() => onSelect(null)}
       />
-      {categories.map((category) => (
+      {/* Named, and in alphabetical order, in the reader's language (issue 19 §2). */}
+      {sortByLocalized(categories, (category) => category.name).map((category) => (
         <FilterButton
           key={category.id}
-          label={category.name}
+          label={show(category.name)}
           count={counts.get(category.key) ?? 0}
           pressed={selected === category.key}
           onClick={() => onSelect(category.key)}

@@ -3,20 +3,27 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../../lib/use-translation';
 import type { z } from 'zod';
 import { categoriesResource } from '../../../../../shared/admin-resources.js';
+import { emptyLocalizedText } from '../../../../../shared/localized-text.js';
 import {
   categoryInputSchema,
   categoryKeyFromName,
   type CategoryInput,
 } from '../../../../../shared/schemas/catalogue.js';
 import { CheckboxField, TextInputField } from '../../../../components/admin/form-fields';
+import { LanguageTabs } from '../../../../components/admin/language-tabs';
 import { ResourceManagement } from '../../../../components/admin/resource-management';
 import { ApiError, errorCodeOf } from '../../../../lib/api-client';
 
 type CategoryForm = z.input<typeof categoryInputSchema>;
 
-/** Category management (SPEC §2): name, key, status; the key follows the name until edited. */
+/**
+ * Category management (SPEC §2): name, key, status; the key follows the name until edited. The
+ * name is written in English and French (issue 19 §2); the table shows the administrator's
+ * language, or the shop's default one where a translation is missing.
+ */
 export function CategoryManagement() {
   const { t } = useTranslation();
+  const labels = { name: t('backOffice.categories.name') };
   return (
     <ResourceManagement
       resource={categoriesResource}
@@ -24,7 +31,7 @@ export function CategoryManagement() {
       label={t('admin.categoryManagement.title')}
       searchable
       columns={(standard) => [
-        standard.name(t('backOffice.categories.name')),
+        standard.name(labels.name),
         {
           id: 'key',
           header: t('backOffice.categories.key'),
@@ -35,17 +42,21 @@ export function CategoryManagement() {
       ]}
       schema={categoryInputSchema}
       values={(category) => ({
-        name: category?.name ?? '',
+        name: { ...(category?.name ?? emptyLocalizedText()) },
         key: category?.key ?? '',
         active: category?.active ?? true,
       })}
       fields={(form, { record }) => (
         <>
-          <TextInputField<CategoryForm>
-            name="name"
-            label={t('backOffice.categories.name')}
-            invalidMessage={t('backOffice.form.required')}
-          />
+          <LanguageTabs<CategoryForm> fields={['name']} labels={labels}>
+            {(language) => (
+              <TextInputField<CategoryForm>
+                name={`name.${language}`}
+                label={labels.name}
+                invalidMessage={t('backOffice.categories.nameTooLong')}
+              />
+            )}
+          </LanguageTabs>
           <KeyFollowsName form={form} creating={record === null} />
           <TextInputField<CategoryForm>
             name="key"
@@ -73,7 +84,8 @@ export function CategoryManagement() {
 
 /**
  * SPEC §5: while creating, the key is derived from the name until the administrator edits the
- * key themselves (an edited key is "dirty" and is left alone).
+ * key themselves (an edited key is "dirty" and is left alone). Keys are ASCII, so the English
+ * name makes it, or the French one while no English name is written.
  */
 function KeyFollowsName({
   form,
@@ -86,7 +98,7 @@ function KeyFollowsName({
   const { setValue, getFieldState } = form;
   useEffect(() => {
     if (creating && !getFieldState('key').isDirty)
-      setValue('key', categoryKeyFromName(name ?? ''), { shouldDirty: false });
+      setValue('key', categoryKeyFromName(name?.en?.trim() || name?.fr || ''), { shouldDirty: false });
   }, [creating, name, setValue, getFieldState]);
   return null;
 }

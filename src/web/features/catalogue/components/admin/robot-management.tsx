@@ -18,6 +18,7 @@ import { RichTextField } from '../../../../components/admin/rich-text-field';
 import { errorCodeOf } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format-date';
 import { formatDecimal, formatPercent, formatSignedDecimal, formatUsd } from '../../../../lib/format-number';
+import { useLocalized, useSortByLocalized } from '../../../../lib/use-localized';
 import { RobotLicenceSection } from './robot-licence-section';
 import { RobotReleasesSection } from './robot-releases-section';
 import { RobotTrackRecordSection } from './robot-track-record-section';
@@ -76,10 +77,18 @@ function formValues(robot: Robot | null, firstCategory: string | null): RobotFor
 /** Robot management (SPEC §2, in French in the spec): table, dialog with every field, live stats. */
 export function RobotManagement() {
   const { t, i18n } = useTranslation();
+  const show = useLocalized();
+  const sortByLocalized = useSortByLocalized();
   const categories = useAdminList(categoriesResource);
-  const activeCategories = (categories.data ?? []).filter((category) => category.active);
-  const categoryName = (key: string | null) =>
-    (categories.data ?? []).find((category) => category.key === key)?.name ?? key ?? t('common.noValue');
+  // Category names in the administrator's language (issue 19 §2), the choices in its alphabetical order.
+  const activeCategories = sortByLocalized(
+    (categories.data ?? []).filter((category) => category.active),
+    (category) => category.name,
+  );
+  const categoryName = (key: string | null) => {
+    const category = (categories.data ?? []).find((candidate) => candidate.key === key);
+    return category ? show(category.name) : (key ?? t('common.noValue'));
+  };
 
   return (
     <ResourceManagement
@@ -186,7 +195,7 @@ export function RobotManagement() {
                 ...(record?.category && !activeCategories.some((category) => category.key === record.category)
                   ? [{ value: record.category, label: categoryName(record.category) }]
                   : []),
-                ...activeCategories.map((category) => ({ value: category.key, label: category.name })),
+                ...activeCategories.map((category) => ({ value: category.key, label: show(category.name) })),
               ]}
             />
             <SelectField<RobotForm>
