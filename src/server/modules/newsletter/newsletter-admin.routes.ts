@@ -17,6 +17,7 @@ import { csvFile } from '../../http/csv-file.js';
 import { noContent } from '../../http/no-content.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { NewsletterAdminService } from './newsletter-admin.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 const admin = { access: 'admin' as const };
 
@@ -38,8 +39,8 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
           request.body.ids === 'all' ? `all matching "${request.body.q}"` : `${request.body.ids.length} selected`;
         await audit.record({
           actor: request.user!,
-          action: 'delete',
-          resource: 'newsletter_subscriber',
+          action: AUDIT_ACTIONS.delete,
+          resource: AUDIT_ENTITIES.newsletterSubscriber,
           summary: `${result.deleted} subscribers (${which})`,
         });
         return result;
@@ -73,8 +74,8 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
         const template = await newsletter.createTemplate(request.body);
         await audit.record({
           actor: request.user!,
-          action: 'create',
-          resource: 'newsletter_template',
+          action: AUDIT_ACTIONS.create,
+          resource: AUDIT_ENTITIES.newsletterTemplate,
           recordId: template.id,
           summary: template.title,
         });
@@ -92,8 +93,8 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
         const deleted = await newsletter.deleteTemplate(request.params.id);
         await audit.record({
           actor: request.user!,
-          action: 'delete',
-          resource: 'newsletter_template',
+          action: AUDIT_ACTIONS.delete,
+          resource: AUDIT_ENTITIES.newsletterTemplate,
           recordId: deleted.id,
           summary: deleted.title,
         });
@@ -115,8 +116,8 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
         const { campaign } = result;
         await audit.record({
           actor: request.user!,
-          action: 'send',
-          resource: 'newsletter',
+          action: AUDIT_ACTIONS.send,
+          resource: AUDIT_ENTITIES.newsletter,
           recordId: campaign.id,
           summary: `${campaign.title} (${campaign.recipients} recipients, ${campaign.channel})`,
         });

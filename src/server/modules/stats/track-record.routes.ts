@@ -12,6 +12,7 @@ import { noContent } from '../../http/no-content.js';
 import { cachedRouteOptions, type PublicCache } from '../../http/public-cache.js';
 import { activePublicRobots, type CatalogueService } from '../catalogue/catalogue.service.js';
 import type { TrackRecordService } from './track-record.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 const itemParams = idParams.extend({ itemId: z.string().trim().min(1).max(100) });
 
@@ -66,8 +67,8 @@ export function trackRecordRoutes(
         const deleted = await trackRecords.deleteCashFlow(id, itemId);
         await audit.record({
           actor: request.user!,
-          action: 'delete cash flow',
-          resource: 'robot',
+          action: AUDIT_ACTIONS.deleteCashFlow,
+          resource: AUDIT_ENTITIES.robot,
           recordId: id,
           summary: robotName,
           changes: {
@@ -87,8 +88,8 @@ export function trackRecordRoutes(
         const deleted = await trackRecords.deleteTrade(id, itemId);
         await audit.record({
           actor: request.user!,
-          action: 'delete trade',
-          resource: 'robot',
+          action: AUDIT_ACTIONS.deleteTrade,
+          resource: AUDIT_ENTITIES.robot,
           recordId: id,
           summary: robotName,
           changes: {
