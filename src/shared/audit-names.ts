@@ -97,3 +97,6 @@ export const auditMoveActions = {
 export function auditNameKey<Key extends string>(names: Record<Key, string>, stored: string): Key | undefined {
   return (Object.keys(names) as Key[]).find((key) => names[key] === stored);
 }
+
+/** What the log stores for a secret's value (a token, a password): only that it changed. */
+export const AUDIT_HIDDEN_VALUE = '(hidden)';
