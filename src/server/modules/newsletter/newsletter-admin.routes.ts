@@ -35,13 +35,17 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
       { config: admin, schema: { body: subscriberSelectionSchema, response: { 200: subscribersDeletedSchema } } },
       async (request) => {
         const result = await newsletter.deleteSubscribers(request.body);
-        const which =
-          request.body.ids === 'all' ? `all matching "${request.body.q}"` : `${request.body.ids.length} selected`;
+        const { ids, q } = request.body;
+        // Facts, not a sentence: the Activity page says them in its reader's language.
         await audit.record({
           actor: request.user!,
           action: AUDIT_ACTIONS.delete,
           resource: AUDIT_ENTITIES.newsletterSubscriber,
-          summary: `${result.deleted} subscribers (${which})`,
+          changes: {
+            deleted: { from: null, to: result.deleted },
+            selection: { from: null, to: ids === 'all' ? 'all' : 'selected' },
+            ...(ids === 'all' && q ? { search: { from: null, to: q } } : {}),
+          },
         });
         return result;
       },
@@ -119,7 +123,11 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
           action: AUDIT_ACTIONS.send,
           resource: AUDIT_ENTITIES.newsletter,
           recordId: campaign.id,
-          summary: `${campaign.title} (${campaign.recipients} recipients, ${campaign.channel})`,
+          summary: campaign.title,
+          changes: {
+            recipients: { from: null, to: campaign.recipients },
+            channel: { from: null, to: campaign.channel },
+          },
         });
         // An email campaign is accepted and sent in the background; a workflow send is done.
         return reply.status(result.campaign.status === 'sending' ? 202 : 200).send(result);

@@ -72,7 +72,11 @@ export function trackRecordRoutes(
           recordId: id,
           summary: robotName,
           changes: {
-            cash_flow: { from: `${deleted.type} ${deleted.amount} at ${deleted.occurred_at}`, to: null },
+            // Its facts, which the Activity page puts in words (features/audit/activity-text.ts).
+            cash_flow: {
+              from: { type: deleted.type, amount: deleted.amount, occurred_at: deleted.occurred_at },
+              to: null,
+            },
           },
         });
         return reply.status(204).send();
@@ -94,7 +98,14 @@ export function trackRecordRoutes(
           summary: robotName,
           changes: {
             trade: {
-              from: `#${deleted.ticket} ${deleted.side} ${deleted.lots} ${deleted.symbol}, ${deleted.profit} closed at ${deleted.closed_at}`,
+              from: {
+                ticket: deleted.ticket,
+                side: deleted.side,
+                lots: deleted.lots,
+                symbol: deleted.symbol,
+                profit: deleted.profit,
+                closed_at: deleted.closed_at,
+              },
               to: null,
             },
           },

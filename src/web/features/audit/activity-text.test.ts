@@ -119,6 +119,61 @@ describe('the activity log in words', () => {
     expect(row('en', role).changes).toBe('Role: Client → Administrator');
   });
 
+  it('says a deleted cash flow or trade, and a newsletter send or subscriber deletion, by their facts', () => {
+    const flow = {
+      action: 'delete cash flow',
+      resource: 'robot',
+      changes: {
+        cash_flow: { from: { type: 'withdrawal', amount: 450, occurred_at: '2026-02-03T09:00:00.000Z' }, to: null },
+      },
+    };
+    expect(row('en', flow)).toMatchObject({ action: 'Cash flow deleted · Robot' });
+    expect(row('en', flow).changes).toMatch(/^Cash flow: withdrawal of 450 on .*2026.* → —$/);
+    expect(row('fr', flow).changes).toMatch(/^Dépôt ou retrait : retrait de 450 le .*2026.* → —$/);
+    const trade = {
+      action: 'delete trade',
+      resource: 'robot',
+      changes: {
+        trade: {
+          from: {
+            ticket: '1004',
+            side: 'sell',
+            lots: 0.5,
+            symbol: 'EURUSD',
+            profit: -40,
+            closed_at: '2026-02-03T09:00:00.000Z',
+          },
+          to: null,
+        },
+      },
+    };
+    expect(row('fr', trade).changes).toMatch(/^Trade : n° 1004 Vente 0.5 EURUSD, -40, clôturé le .*2026.* → —$/);
+
+    const send = {
+      action: 'send',
+      resource: 'newsletter',
+      summary: 'Spring news',
+      changes: { recipients: { from: null, to: 12 }, channel: { from: null, to: 'email' } },
+    };
+    expect(row('en', send)).toEqual({
+      action: 'Sent · Newsletter',
+      changes: 'Recipients: 12; Sent: by email',
+      record: 'Spring news',
+    });
+    const purge = {
+      action: 'delete',
+      resource: 'newsletter_subscriber',
+      changes: {
+        deleted: { from: null, to: 3 },
+        selection: { from: null, to: 'all' },
+        search: { from: null, to: 'example.org' },
+      },
+    };
+    expect(row('fr', purge).changes).toBe(
+      'Abonnés supprimés : 3; Lesquels : tous ceux qui correspondent à la recherche; Recherche : example.org',
+    );
+  });
+
   it("keeps an order's own words: its steps, statuses and notes", () => {
     const paid = {
       action: 'mark_paid',

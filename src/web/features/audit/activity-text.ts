@@ -106,6 +106,15 @@ const FIELD_LABELS: Partial<Record<AuditEntityKey, Record<string, Key>>> = {
     newsletter_double_opt_in: 'newsletterManagement.doubleOptIn.label',
   },
   user: { role: 'admin.userManagement.columns.role' },
+  newsletter: {
+    recipients: 'backOffice.activity.fields.recipients',
+    channel: 'backOffice.activity.fields.channel',
+  },
+  newsletterSubscriber: {
+    deleted: 'backOffice.activity.fields.subscribersDeleted',
+    selection: 'backOffice.activity.fields.selection',
+    search: 'backOffice.activity.fields.search',
+  },
   licence: {
     status: 'adminLicences.detail.status',
     reason: 'adminLicences.detail.revokedNote',
@@ -149,6 +158,15 @@ const NAMED_VALUES: Partial<Record<AuditEntityKey, Record<string, Record<string,
     },
   },
   user: { role: { admin: 'auth.roles.admin', client: 'auth.roles.client' } },
+  newsletter: {
+    channel: {
+      email: 'newsletterManagement.campaigns.channel.email',
+      workflow: 'newsletterManagement.campaigns.channel.workflow',
+    },
+  },
+  newsletterSubscriber: {
+    selection: { all: 'backOffice.activity.values.allMatching', selected: 'backOffice.activity.values.selected' },
+  },
   banner: { type: { image: 'backOffice.banners.types.image', youtube: 'backOffice.banners.types.youtube' } },
   settings: {
     default_language: { en: 'language.names.en', fr: 'language.names.fr' },
@@ -211,6 +229,42 @@ function inLanguage(value: Record<string, unknown>, language: Language): string 
   return undefined;
 }
 
+const named = (group: Record<string, Key>, value: unknown, t: Translate) => {
+  const key = group[String(value)];
+  return key ? t(key) : String(value);
+};
+
+/** A deleted cash flow or trade (track-record.routes.ts) by its facts, in a sentence. */
+function trackRecordItem(field: string, value: Record<string, unknown>, t: Translate, language: Language) {
+  const when = (iso: unknown) => formatDateTime(String(iso), language) ?? String(iso);
+  if (field === 'cash_flow' && 'type' in value && 'amount' in value && 'occurred_at' in value) {
+    const types: Record<string, Key> = {
+      deposit: 'backOffice.robots.trackRecord.typesInSentence.deposit',
+      withdrawal: 'backOffice.robots.trackRecord.typesInSentence.withdrawal',
+    };
+    return t('backOffice.activity.values.cashFlow', {
+      type: named(types, value.type, t),
+      amount: value.amount,
+      date: when(value.occurred_at),
+    });
+  }
+  if (field === 'trade' && 'ticket' in value && 'side' in value && 'closed_at' in value) {
+    const sides: Record<string, Key> = {
+      buy: 'backOffice.robots.trackRecord.sides.buy',
+      sell: 'backOffice.robots.trackRecord.sides.sell',
+    };
+    return t('backOffice.activity.values.trade', {
+      ticket: value.ticket,
+      side: named(sides, value.side, t),
+      lots: value.lots,
+      symbol: value.symbol,
+      profit: value.profit,
+      date: when(value.closed_at),
+    });
+  }
+  return undefined;
+}
+
 /** One value of a change, readable: yes/no, names translated, texts per language, long ones cut. */
 export function valueText(resource: string, field: string, value: unknown, t: Translate, language: Language): string {
   if (value === null || value === undefined || value === '') return t('common.noValue');
@@ -219,6 +273,8 @@ export function valueText(resource: string, field: string, value: unknown, t: Tr
   if (yesNo !== undefined && (typeof value === 'boolean' || value === 'true' || value === 'false'))
     return t(yesNo ? 'backOffice.activity.values.yes' : 'backOffice.activity.values.no');
   if (isRecord(value)) {
+    const item = trackRecordItem(field, value, t, language);
+    if (item !== undefined) return item;
     const text = inLanguage(value, language);
     return text === undefined ? shortened(JSON.stringify(value)) : shortened(text) || t('common.noValue');
   }
