@@ -269,9 +269,9 @@ function trackRecordItem(field: string, value: Record<string, unknown>, t: Trans
 export function valueText(resource: string, field: string, value: unknown, t: Translate, language: Language): string {
   if (value === null || value === undefined || value === '') return t('common.noValue');
   if (value === AUDIT_HIDDEN_VALUE) return t('backOffice.activity.values.hidden');
-  const yesNo = typeof value === 'boolean' ? value : YES_NO_SETTINGS.has(field) ? value === 'true' : undefined;
-  if (yesNo !== undefined && (typeof value === 'boolean' || value === 'true' || value === 'false'))
-    return t(yesNo ? 'backOffice.activity.values.yes' : 'backOffice.activity.values.no');
+  const yesNo = (yes: boolean) => t(yes ? 'backOffice.activity.values.yes' : 'backOffice.activity.values.no');
+  if (typeof value === 'boolean') return yesNo(value);
+  if (YES_NO_SETTINGS.has(field) && (value === 'true' || value === 'false')) return yesNo(value === 'true');
   if (isRecord(value)) {
     const item = trackRecordItem(field, value, t, language);
     if (item !== undefined) return item;
