@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AUDIT_ENTITIES, type AuditEntity } from './audit-names.js';
 import type { LocalizedText } from './localized-text.js';
 import {
   bannerInputSchema,
@@ -24,7 +25,7 @@ export interface AdminResource<Entity extends { id: string }, Create, Patch> {
   /** The list's address; a record is `${path}/:id`, a move `${path}/:id/move`. */
   path: `/api/admin/${string}`;
   /** What the activity log calls one record, e.g. 'category'. */
-  name: string;
+  name: AuditEntity;
   /** What the server answers: only these columns leave it. */
   entity: z.ZodType<Entity>;
   /** What a create accepts (and the form checks before sending). */
@@ -51,7 +52,7 @@ export function defineAdminResource<Entity extends { id: string }, Create, Patch
 
 export const categoriesResource = defineAdminResource({
   path: '/api/admin/categories',
-  name: 'category',
+  name: AUDIT_ENTITIES.category,
   entity: categorySchema,
   create: categoryInputSchema,
   patch: categoryPatchSchema,
@@ -63,7 +64,7 @@ export const categoriesResource = defineAdminResource({
 /** Robots have a status (active / inactive) chosen in their dialog rather than a toggle. */
 export const robotsResource = defineAdminResource({
   path: '/api/admin/robots',
-  name: 'robot',
+  name: AUDIT_ENTITIES.robot,
   entity: robotSchema,
   create: robotInputSchema,
   patch: robotPatchSchema,
@@ -74,7 +75,7 @@ export const robotsResource = defineAdminResource({
 
 export const bannersResource = defineAdminResource({
   path: '/api/admin/banners',
-  name: 'banner',
+  name: AUDIT_ENTITIES.banner,
   entity: heroBannerSchema,
   create: bannerInputSchema,
   patch: bannerPatchSchema,
@@ -86,7 +87,7 @@ export const bannersResource = defineAdminResource({
 
 export const faqsResource = defineAdminResource({
   path: '/api/admin/faqs',
-  name: 'faq',
+  name: AUDIT_ENTITIES.faq,
   entity: faqSchema,
   create: faqInputSchema,
   patch: faqPatchSchema,

@@ -183,6 +183,38 @@ test('Administrators reorder banners to the front, and the storefront follows', 
   }
 });
 
+test('The activity log names each change in the reader’s language', async ({ adminPage: page, adminRequest }) => {
+  const suffix = Date.now().toString(36);
+  const name = `Scalpers ${suffix}`;
+  const created = await adminRequest.post('/api/admin/categories', { data: { name, key: `scalpers_${suffix}` } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    const updated = await adminRequest.patch(`/api/admin/categories/${id}`, { data: { active: false } });
+    expect(updated.status()).toBe(200);
+
+    await page.goto('/Activity');
+    await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Categories' });
+    const rows = page.getByRole('row').filter({ hasText: name });
+    const update = rows.filter({ hasText: 'Updated · Category' });
+    await expect(update).toHaveCount(1);
+    await expect(update).toContainText('Active: yes → no');
+    await expect(rows.filter({ hasText: 'Created · Category' })).toContainText(`Name: ${name}`);
+    // No raw code or JSON left.
+    await expect(rows.filter({ hasText: /update · category|"active"|true/ })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'FR', exact: true }).click();
+    await expect(page.getByLabel('Type', { exact: true })).toHaveValue('category');
+    await expect(page.getByLabel('Type', { exact: true }).locator('option:checked')).toHaveText('Catégories');
+    const modification = rows.filter({ hasText: 'Modification · Catégorie' });
+    await expect(modification).toHaveCount(1);
+    await expect(modification).toContainText('Actif : oui → non');
+    await expect(rows.filter({ hasText: 'Création · Catégorie' })).toContainText(`Nom : ${name}`);
+  } finally {
+    await adminRequest.delete(`/api/admin/categories/${id}`);
+  }
+});
+
 test('A role change asks first, and the only administrator is told their role cannot change', async ({
   adminPage: page,
   adminRequest,

@@ -5,6 +5,7 @@ import { moveInputSchema, type MoveDirection } from '../../shared/schemas/catalo
 import { NotFoundError } from '../errors.js';
 import { logText, type AuditPort } from './audit-port.js';
 import { noContent } from './no-content.js';
+import { AUDIT_ACTIONS, auditMoveActions } from '../../shared/audit-names.js';
 
 /** What a back-office resource's service offers; rules (sanitising, conflicts, order) live there. */
 export interface AdminCrudService<Entity, Create, Patch> {
@@ -73,7 +74,7 @@ export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(
         const after = created as Record<string, unknown>;
         await audit.record({
           actor: request.user!,
-          action: 'create',
+          action: AUDIT_ACTIONS.create,
           resource: name,
           recordId: created.id,
           summary: label(created),
@@ -97,7 +98,7 @@ export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(
         );
         await audit.record({
           actor: request.user!,
-          action: 'update',
+          action: AUDIT_ACTIONS.update,
           resource: name,
           recordId: updated.id,
           summary: label(updated),
@@ -116,7 +117,7 @@ export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(
         await service.remove(request.params.id);
         await audit.record({
           actor: request.user!,
-          action: 'delete',
+          action: AUDIT_ACTIONS.delete,
           resource: name,
           recordId: before.id,
           summary: label(before),
@@ -135,7 +136,7 @@ export function adminCrudRoutes<Entity extends { id: string }, Create, Patch>(
           const reordered = await move(request.params.id, request.body.direction);
           await audit.record({
             actor: request.user!,
-            action: `move ${request.body.direction}`,
+            action: auditMoveActions[request.body.direction],
             resource: name,
             recordId: before.id,
             summary: label(before),

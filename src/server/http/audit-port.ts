@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGE } from '../../shared/language.js';
 import { textIn, type LocalizedText } from '../../shared/localized-text.js';
+import type { AuditAction, AuditEntity, OrderAuditAction } from '../../shared/audit-names.js';
 import type { Database } from '../db/schema.js';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -25,8 +26,9 @@ export interface AuditActor {
 
 export interface AuditRecord {
   actor: AuditActor;
-  action: string;
-  resource: string;
+  /** One of shared/audit-names.ts's names, which the Activity page puts in words. */
+  action: AuditAction | OrderAuditAction;
+  resource: AuditEntity;
   recordId?: string | null;
   /** A few words a person recognises the record by: a name or a title. */
   summary?: string;

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditPage, AuditQuery } from '../../../shared/schemas/audit.js';
+import { AUDIT_HIDDEN_VALUE } from '../../../shared/audit-names.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { AuditLogTable, Database } from '../../db/schema.js';
 import type { AuditPort, AuditRecord, Changes } from '../../http/audit-port.js';
@@ -7,7 +8,6 @@ import { AuditRepository } from './audit.repository.js';
 
 /** Fields whose values never reach the log, only the fact that they changed. */
 const SECRET_FIELD = /secret|token|password/i;
-export const HIDDEN = '(hidden)';
 const CSV_ROWS_MAX = 50_000;
 /** Long texts (page HTML) are kept only in part: the log says what changed, not every byte. */
 const VALUE_CHARS_MAX = 300;
@@ -31,7 +31,7 @@ export function diffChanges(
     const to = after[field] ?? null;
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
     changes[field] = SECRET_FIELD.test(field)
-      ? { from: from ? HIDDEN : '', to: to ? HIDDEN : '' }
+      ? { from: from ? AUDIT_HIDDEN_VALUE : '', to: to ? AUDIT_HIDDEN_VALUE : '' }
       : { from: shortened(from), to: shortened(to) };
   }
   return changes;

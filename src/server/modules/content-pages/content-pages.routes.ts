@@ -4,6 +4,7 @@ import { contentPageInputSchema, contentPageSchema, pageSlugSchema } from '../..
 import { logText, type AuditPort } from '../../http/audit-port.js';
 import { cachedRouteOptions, type PublicCache } from '../../http/public-cache.js';
 import type { ContentPagesService } from './content-pages.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 const slugParams = z.object({ slug: pageSlugSchema });
 /** A page that was never written answers null: the storefront shows its empty message. */
@@ -44,8 +45,8 @@ export function contentPagesRoutes(
         const saved = await pages.save(slug, request.body);
         await audit.record({
           actor: request.user!,
-          action: before ? 'update' : 'create',
-          resource: 'page',
+          action: before ? AUDIT_ACTIONS.update : AUDIT_ACTIONS.create,
+          resource: AUDIT_ENTITIES.page,
           recordId: slug,
           summary: logText(saved.title),
           changes: audit.changes(before ?? null, saved, ['title', 'content']),

@@ -13,6 +13,7 @@ import { idParams } from '../../http/admin-crud.js';
 import type { AuditPort } from '../../http/audit-port.js';
 import type { LicencesAdminService } from './licences-admin.service.js';
 import type { LicencesService } from './licences.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 /**
  * The owner's side of licences (issue 18 §2): the EA secret to compile into the robot, its
@@ -84,8 +85,8 @@ export function licencesAdminRoutes(
         // The secret itself never goes into the activity log.
         await audit.record({
           actor: request.user!,
-          action: 'rotate EA secret',
-          resource: 'robot',
+          action: AUDIT_ACTIONS.rotateEaSecret,
+          resource: AUDIT_ENTITIES.robot,
           recordId: rotated.robot_id,
           summary: rotated.robot_name,
         });
@@ -100,8 +101,8 @@ export function licencesAdminRoutes(
         const keys = await licences.rotateSigningKey();
         await audit.record({
           actor: request.user!,
-          action: 'rotate signing key',
-          resource: 'licence signing key',
+          action: AUDIT_ACTIONS.rotateSigningKey,
+          resource: AUDIT_ENTITIES.licenceSigningKey,
           recordId: keys.current_kid,
           summary: keys.current_kid,
         });

@@ -26,6 +26,7 @@ import {
   type LicenceSearch,
 } from './licences-admin.repository.js';
 import type { LicenceParts } from './licences.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction } from '../../../shared/audit-names.js';
 
 const DAY_MS = 86_400_000;
 /** Tries of an extension whose licence another write changed between its read and its write. */
@@ -98,7 +99,7 @@ export class LicencesAdminService {
       return true;
     });
     if (changed)
-      await this.record(actor, 'revoke', before, {
+      await this.record(actor, AUDIT_ACTIONS.revoke, before, {
         status: { from: this.statusOf(before), to: 'revoked' },
         ...(note ? { reason: { from: null, to: note } } : {}),
       });
@@ -125,7 +126,9 @@ export class LicencesAdminService {
       this.refuseClosedOrder(after);
       return this.view(after);
     }
-    await this.record(actor, 'reinstate', before, { status: { from: 'revoked', to: this.statusOf(after) } });
+    await this.record(actor, AUDIT_ACTIONS.reinstate, before, {
+      status: { from: 'revoked', to: this.statusOf(after) },
+    });
     return this.view(after);
   }
 
@@ -152,7 +155,7 @@ export class LicencesAdminService {
         return true;
       });
       if (!changed) continue;
-      await this.record(actor, 'extend', before, { expires_at: { from, to }, days: { from: 0, to: days } });
+      await this.record(actor, AUDIT_ACTIONS.extend, before, { expires_at: { from, to }, days: { from: 0, to: days } });
       return this.view(await this.find(id));
     }
     throw new ConflictError('The licence is being changed by someone else; try again.');
@@ -178,7 +181,7 @@ export class LicencesAdminService {
     });
     if (freed > 0) {
       const used = (mode: 'real' | 'demo') => Number(mode === 'real' ? before.real_used : before.demo_used);
-      await this.record(actor, 'reset slots', before, {
+      await this.record(actor, AUDIT_ACTIONS.resetSlots, before, {
         real_slots_used: { from: used('real'), to: 0 },
         demo_slots_used: { from: used('demo'), to: 0 },
       });
@@ -259,11 +262,11 @@ export class LicencesAdminService {
   }
 
   /** The activity log's line: the key never, only its last group, the robot and the order number. */
-  private record(actor: Actor, action: string, row: AdminLicenceRow, changes: Changes) {
+  private record(actor: Actor, action: AuditAction, row: AdminLicenceRow, changes: Changes) {
     return this.audit.record({
       actor,
       action,
-      resource: 'licence',
+      resource: AUDIT_ENTITIES.licence,
       recordId: row.id,
       summary: `${maskedLicenceKey(row.key_suffix)} · ${row.robot_name} · #${shortOrderNumber(row.order_id)}`,
       changes,

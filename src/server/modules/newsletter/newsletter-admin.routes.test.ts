@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../shared/schemas/audit.js';
 import type { CampaignSummary, SubscriberPage } from '../../../shared/schemas/newsletter.js';
 import { signBody } from '../../integrations/automation-auth.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../../../../tests/support/fake-workflow.js';
@@ -69,6 +70,29 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
       const matching = await shop.admin.delete('/api/admin/newsletter/subscribers', { ids: 'all', q: '@delete.test' });
       expect(matching.json()).toEqual({ deleted: 1 });
       expect((await shop.admin.get('/api/admin/newsletter/subscribers')).json<SubscriberPage>().total).toBe(120);
+      // The activity log keeps the facts, which the Activity page words in its reader's language.
+      const log = await shop.admin.get('/api/admin/audit?resource=newsletter_subscriber');
+      const lines = log.json<AuditPage>().rows.map(({ action, summary, changes }) => ({ action, summary, changes }));
+      // Both within the same second, perhaps: in either order.
+      expect(lines).toHaveLength(2);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          {
+            action: 'delete',
+            summary: '',
+            changes: {
+              deleted: { from: null, to: 1 },
+              selection: { from: null, to: 'all' },
+              search: { from: null, to: '@delete.test' },
+            },
+          },
+          {
+            action: 'delete',
+            summary: '',
+            changes: { deleted: { from: null, to: 2 }, selection: { from: null, to: 'selected' } },
+          },
+        ]),
+      );
       const empty = await shop.admin.delete('/api/admin/newsletter/subscribers', { ids: [] });
       expect(empty.statusCode).toBe(400);
     });
@@ -206,6 +230,13 @@ describe.each(testDialects)('newsletter management on %s', (dialect) => {
         sent: 2,
         failed: 0,
         remaining: 0,
+      });
+      const log = await shop.admin.get('/api/admin/audit?resource=newsletter&pageSize=100');
+      const line = log.json<AuditPage>().rows.find((row) => row.record_id === result.campaign.id);
+      expect(line).toMatchObject({
+        action: 'send',
+        summary: 'Big news',
+        changes: { recipients: { from: null, to: 2 }, channel: { from: null, to: 'workflow' } },
       });
     });
 

@@ -17,6 +17,7 @@ import { csvFile } from '../../http/csv-file.js';
 import { noContent } from '../../http/no-content.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { NewsletterAdminService } from './newsletter-admin.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 const admin = { access: 'admin' as const };
 
@@ -34,13 +35,17 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
       { config: admin, schema: { body: subscriberSelectionSchema, response: { 200: subscribersDeletedSchema } } },
       async (request) => {
         const result = await newsletter.deleteSubscribers(request.body);
-        const which =
-          request.body.ids === 'all' ? `all matching "${request.body.q}"` : `${request.body.ids.length} selected`;
+        const { ids, q } = request.body;
+        // Facts, not a sentence: the Activity page says them in its reader's language.
         await audit.record({
           actor: request.user!,
-          action: 'delete',
-          resource: 'newsletter_subscriber',
-          summary: `${result.deleted} subscribers (${which})`,
+          action: AUDIT_ACTIONS.delete,
+          resource: AUDIT_ENTITIES.newsletterSubscriber,
+          changes: {
+            deleted: { from: null, to: result.deleted },
+            selection: { from: null, to: ids === 'all' ? 'all' : 'selected' },
+            ...(ids === 'all' && q ? { search: { from: null, to: q } } : {}),
+          },
         });
         return result;
       },
@@ -73,8 +78,8 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
         const template = await newsletter.createTemplate(request.body);
         await audit.record({
           actor: request.user!,
-          action: 'create',
-          resource: 'newsletter_template',
+          action: AUDIT_ACTIONS.create,
+          resource: AUDIT_ENTITIES.newsletterTemplate,
           recordId: template.id,
           summary: template.title,
         });
@@ -92,8 +97,8 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
         const deleted = await newsletter.deleteTemplate(request.params.id);
         await audit.record({
           actor: request.user!,
-          action: 'delete',
-          resource: 'newsletter_template',
+          action: AUDIT_ACTIONS.delete,
+          resource: AUDIT_ENTITIES.newsletterTemplate,
           recordId: deleted.id,
           summary: deleted.title,
         });
@@ -115,10 +120,14 @@ export function newsletterAdminRoutes(newsletter: NewsletterAdminService, audit:
         const { campaign } = result;
         await audit.record({
           actor: request.user!,
-          action: 'send',
-          resource: 'newsletter',
+          action: AUDIT_ACTIONS.send,
+          resource: AUDIT_ENTITIES.newsletter,
           recordId: campaign.id,
-          summary: `${campaign.title} (${campaign.recipients} recipients, ${campaign.channel})`,
+          summary: campaign.title,
+          changes: {
+            recipients: { from: null, to: campaign.recipients },
+            channel: { from: null, to: campaign.channel },
+          },
         });
         // An email campaign is accepted and sent in the background; a workflow send is done.
         return reply.status(result.campaign.status === 'sending' ? 202 : 200).send(result);

@@ -23,6 +23,7 @@ import type { OrderStatusChanger } from './order-status.js';
 import type { OrderVersionRow } from './order-versions.repository.js';
 import { toAdminOrder, toOrderEvent } from './order-views.js';
 import type { AdminOrderRow, OrdersRepository } from './orders.repository.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 const REVENUE_DAYS = 30;
 
@@ -227,8 +228,8 @@ export class AdminOrdersService {
       await this.audit.record(
         {
           actor: by,
-          action: 'delete',
-          resource: 'order',
+          action: AUDIT_ACTIONS.delete,
+          resource: AUDIT_ENTITIES.order,
           recordId: id,
           summary: orderSummary(order),
           changes: { status: { from: order.status, to: null } },

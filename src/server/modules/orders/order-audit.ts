@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { shortOrderNumber } from '../../../shared/order-number.js';
 import type { OrderActor } from '../../../shared/order-states.js';
-import { AUDIT_SYSTEM_ACTORS, orderAuditActions } from '../../../shared/audit-names.js';
+import { AUDIT_ENTITIES, AUDIT_SYSTEM_ACTORS, orderAuditActions } from '../../../shared/audit-names.js';
 import type { AuditActor, AuditPort, Changes } from '../../http/audit-port.js';
 import type { Database } from '../../db/schema.js';
 import type { OrderRow, StatusChangeEntry } from './orders.repository.js';
@@ -38,7 +38,7 @@ export async function auditOrderChange(
     {
       actor,
       action: orderAuditActions[entry.kind],
-      resource: 'order',
+      resource: AUDIT_ENTITIES.order,
       recordId: order.id,
       summary: orderSummary(order),
       changes: { ...changes, ...(entry.note ? { note: { from: null, to: entry.note } } : {}) },

@@ -8,6 +8,7 @@ import { idParams } from '../../http/admin-crud.js';
 import type { AuditPort } from '../../http/audit-port.js';
 import { noContent } from '../../http/no-content.js';
 import type { RobotReleasesService } from './robot-releases.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 const releaseParams = idParams.extend({ releaseId: z.string().trim().min(1).max(100) });
 /** Room for the multipart envelope, the version and the notes (UTF-8: up to 4 bytes a character) around a file at the limit. */
@@ -61,8 +62,8 @@ export function robotReleasesRoutes(releases: RobotReleasesService, audit: Audit
             const { release, robot } = await releases.create(request.params.id, fields, part.filename, part.file);
             await audit.record({
               actor: request.user!,
-              action: 'release',
-              resource: 'robot',
+              action: AUDIT_ACTIONS.release,
+              resource: AUDIT_ENTITIES.robot,
               recordId: robot.id,
               summary: `${robot.name} ${release.version}`,
               changes: { version: { from: null, to: release.version }, file: { from: null, to: release.file_name } },
@@ -84,8 +85,8 @@ export function robotReleasesRoutes(releases: RobotReleasesService, audit: Audit
         const { release, robot } = await releases.remove(request.params.id, request.params.releaseId);
         await audit.record({
           actor: request.user!,
-          action: 'delete release',
-          resource: 'robot',
+          action: AUDIT_ACTIONS.deleteRelease,
+          resource: AUDIT_ENTITIES.robot,
           recordId: robot.id,
           summary: `${robot.name} ${release.version}`,
           changes: { version: { from: release.version, to: null } },

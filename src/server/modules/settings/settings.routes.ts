@@ -11,6 +11,7 @@ import { cachedRouteOptions, type PublicCache } from '../../http/public-cache.js
 import type { AutomationGateway } from '../../integrations/automation-gateway.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { SettingsService } from './settings.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 export function settingsRoutes(
   settings: SettingsService,
@@ -39,8 +40,8 @@ export function settingsRoutes(
         if (Object.keys(changes).length > 0)
           await audit.record({
             actor: request.user!,
-            action: 'update',
-            resource: 'settings',
+            action: AUDIT_ACTIONS.update,
+            resource: AUDIT_ENTITIES.settings,
             summary: Object.keys(changes).join(', '),
             changes,
           });

@@ -238,9 +238,19 @@ describe.each(testDialects)('track records on %s', (dialect) => {
     const entries = log.rows.filter((row) => row.record_id === robot.id);
     expect(entries.map((row) => row.action).sort()).toEqual(['delete cash flow', 'delete trade']);
     expect(entries.every((row) => row.summary === robot.name)).toBe(true);
-    expect(entries.find((row) => row.action === 'delete cash flow')!.changes.cash_flow!.from).toBe(
-      'withdrawal 450 at 2026-02-03T09:00:00.000Z',
-    );
+    expect(entries.find((row) => row.action === 'delete cash flow')!.changes.cash_flow!.from).toEqual({
+      type: 'withdrawal',
+      amount: 450,
+      occurred_at: '2026-02-03T09:00:00.000Z',
+    });
+    expect(entries.find((row) => row.action === 'delete trade')!.changes.trade!.from).toEqual({
+      ticket: trade.ticket,
+      side: trade.side,
+      lots: trade.lots,
+      symbol: trade.symbol,
+      profit: trade.profit,
+      closed_at: trade.closed_at,
+    });
 
     // Already gone, or never there: 404, and nothing else changes.
     expect(

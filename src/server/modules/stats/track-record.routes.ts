@@ -12,6 +12,7 @@ import { noContent } from '../../http/no-content.js';
 import { cachedRouteOptions, type PublicCache } from '../../http/public-cache.js';
 import { activePublicRobots, type CatalogueService } from '../catalogue/catalogue.service.js';
 import type { TrackRecordService } from './track-record.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 const itemParams = idParams.extend({ itemId: z.string().trim().min(1).max(100) });
 
@@ -66,12 +67,16 @@ export function trackRecordRoutes(
         const deleted = await trackRecords.deleteCashFlow(id, itemId);
         await audit.record({
           actor: request.user!,
-          action: 'delete cash flow',
-          resource: 'robot',
+          action: AUDIT_ACTIONS.deleteCashFlow,
+          resource: AUDIT_ENTITIES.robot,
           recordId: id,
           summary: robotName,
           changes: {
-            cash_flow: { from: `${deleted.type} ${deleted.amount} at ${deleted.occurred_at}`, to: null },
+            // Its facts, which the Activity page puts in words (features/audit/activity-text.ts).
+            cash_flow: {
+              from: { type: deleted.type, amount: deleted.amount, occurred_at: deleted.occurred_at },
+              to: null,
+            },
           },
         });
         return reply.status(204).send();
@@ -87,13 +92,20 @@ export function trackRecordRoutes(
         const deleted = await trackRecords.deleteTrade(id, itemId);
         await audit.record({
           actor: request.user!,
-          action: 'delete trade',
-          resource: 'robot',
+          action: AUDIT_ACTIONS.deleteTrade,
+          resource: AUDIT_ENTITIES.robot,
           recordId: id,
           summary: robotName,
           changes: {
             trade: {
-              from: `#${deleted.ticket} ${deleted.side} ${deleted.lots} ${deleted.symbol}, ${deleted.profit} closed at ${deleted.closed_at}`,
+              from: {
+                ticket: deleted.ticket,
+                side: deleted.side,
+                lots: deleted.lots,
+                symbol: deleted.symbol,
+                profit: deleted.profit,
+                closed_at: deleted.closed_at,
+              },
               to: null,
             },
           },

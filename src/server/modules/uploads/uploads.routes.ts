@@ -12,6 +12,7 @@ import { cleanFileName, withoutHiddenCharacters } from '../../text/file-names.js
 import { imageVariantPath } from '../../../shared/image-variants.js';
 import { sniffImageType, SNIFF_BYTES } from './image-sniffer.js';
 import { makePhotoVariants, PHOTO_TYPES } from './photo-variants.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 // SPEC §5's messages, for every image upload.
 const WRONG_TYPE = 'Invalid file type. Please upload a valid image file (JPEG, PNG, GIF, WebP, or SVG).';
@@ -142,8 +143,8 @@ export function uploadsRoutes(storage: Storage, audit: AuditPort): FastifyPlugin
           const url = `/files/${key}`;
           await audit.record({
             actor: request.user!,
-            action: 'upload',
-            resource: 'image',
+            action: AUDIT_ACTIONS.upload,
+            resource: AUDIT_ENTITIES.image,
             recordId: url,
             summary: cleanFileName(file.filename, 'image'),
           });

@@ -4,6 +4,7 @@ import { roleChangeSchema, userListItemSchema } from '../../../shared/schemas/us
 import { idParams } from '../../http/admin-crud.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import type { UsersService } from './users.service.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit-names.js';
 
 export function usersRoutes(users: UsersService, audit: AuditLog): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,8 +24,8 @@ export function usersRoutes(users: UsersService, audit: AuditLog): FastifyPlugin
         const { before, after } = await users.changeRole(request.user!.id, request.params.id, request.body.role);
         await audit.record({
           actor: request.user!,
-          action: 'update',
-          resource: 'user',
+          action: AUDIT_ACTIONS.update,
+          resource: AUDIT_ENTITIES.user,
           recordId: after.id,
           summary: after.email,
           changes: { role: { from: before, to: after.role } },

@@ -4,73 +4,13 @@ import { dayRangeInOrder, type AuditEntry } from '../../../../../shared/schemas/
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
 import { buttonClass } from '../../../../components/ui/button-classes';
 import { formatDateTime } from '../../../../lib/format-date';
-import {
-  AUDIT_SYSTEM_ACTORS,
-  ORDER_AUDIT_ACTIONS,
-  ORDER_AUDIT_FIELDS,
-  type AuditSystemActor,
-  type OrderAuditAction,
-} from '../../../../../shared/audit-names.js';
-import { orderStatuses, type OrderStatus } from '../../../../../shared/order-states.js';
+import { AUDIT_ENTITIES, type AuditEntityKey } from '../../../../../shared/audit-names.js';
 import { activitySearch, useActivity, type ActivityFilters } from '../../api/admin/get-activity';
+import { actionName, actorName, describeChanges, recordName } from '../../activity-text';
 
-const RESOURCES = [
-  'robot',
-  'category',
-  'banner',
-  'faq',
-  'page',
-  'settings',
-  'user',
-  'image',
-  'order',
-  'licence',
-] as const;
+/** The filter's kinds: every one the server writes (shared/audit-names.ts), by the same names. */
+const ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as AuditEntityKey[];
 const PAGE_SIZE = 25;
-
-type Translate = ReturnType<typeof useTranslation>['t'];
-
-function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
-  return (list as readonly string[]).includes(value);
-}
-
-/** An administrator's address, or the shop's own actor (shared/audit-names.ts) in words. */
-function actorName(email: string, t: Translate): string {
-  const system = (Object.keys(AUDIT_SYSTEM_ACTORS) as AuditSystemActor[]).find(
-    (actor) => AUDIT_SYSTEM_ACTORS[actor] === email,
-  );
-  return system ? t(`backOffice.activity.actors.${system}`) : email;
-}
-
-function actionName(entry: AuditEntry, t: Translate): string {
-  if (entry.resource === 'order' && isOneOf<OrderAuditAction>(ORDER_AUDIT_ACTIONS, entry.action))
-    return t(`backOffice.activity.orderActions.${entry.action}`);
-  return `${entry.action} · ${entry.resource}`;
-}
-
-/** An order's changes in the reader's words: statuses by their names, a removed value as such. */
-function describeOrderValue(field: string, value: unknown, t: Translate): string {
-  if (value === null || value === '') return field === 'status' ? t('backOffice.activity.deleted') : '—';
-  if (field === 'status' && isOneOf(orderStatuses, String(value)))
-    return t(`adminOrders.status.${String(value) as OrderStatus}`);
-  return String(value);
-}
-
-function describeChanges(entry: AuditEntry, t: Translate): string {
-  return Object.entries(entry.changes)
-    .map(([field, { from, to }]) => {
-      if (entry.resource !== 'order') return `${field}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`;
-      const name = isOneOf(ORDER_AUDIT_FIELDS, field) ? t(`backOffice.activity.orderFields.${field}`) : field;
-      // A note is added, never changed: only the new one is worth reading.
-      if (field === 'note') return t('backOffice.activity.orderNote', { field: name, value: String(to) });
-      return t('backOffice.activity.orderChange', {
-        field: name,
-        from: describeOrderValue(field, from, t),
-        to: describeOrderValue(field, to, t),
-      });
-    })
-    .join('; ');
-}
 
 /** The Activity page: who changed what in the back office, filtered, paged by the server, as CSV. */
 export function ActivityLog() {
@@ -110,14 +50,16 @@ export function ActivityLog() {
     {
       id: 'record',
       header: t('backOffice.activity.record'),
-      cell: (entry) => entry.summary || entry.record_id || t('common.noValue'),
+      cell: (entry) => recordName(entry, t),
       className: 'font-medium text-white',
     },
     {
       id: 'changes',
       header: t('backOffice.activity.changes'),
       cell: (entry) => (
-        <span className="line-clamp-3 text-xs wrap-anywhere">{describeChanges(entry, t) || t('common.noValue')}</span>
+        <span className="line-clamp-3 text-xs wrap-anywhere">
+          {describeChanges(entry, t, i18n.language) || t('common.noValue')}
+        </span>
       ),
     },
   ];
@@ -137,9 +79,9 @@ export function ActivityLog() {
             className={inputClass}
           >
             <option value="">{t('backOffice.activity.all')}</option>
-            {RESOURCES.map((resource) => (
-              <option key={resource} value={resource}>
-                {t(`backOffice.activity.resources.${resource}`)}
+            {ENTITY_KEYS.map((entity) => (
+              <option key={entity} value={AUDIT_ENTITIES[entity]}>
+                {t(`backOffice.activity.resources.${entity}`)}
               </option>
             ))}
           </select>
