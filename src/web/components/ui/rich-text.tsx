@@ -9,7 +9,7 @@ import { sanitizeHtml } from '../../lib/sanitize-html';
  * editing area these classes too, so that what is written looks as it will be read.
  */
 export const richTextClass = clsx(
-  'max-w-none text-base leading-7 text-slate-300',
+  'text-base leading-7 text-slate-300',
   '[&_h1]:mt-8 [&_h1]:mb-4 [&_h1]:text-3xl [&_h1]:font-bold [&_h1]:text-white',
   '[&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-white',
   '[&_h3]:mt-6 [&_h3]:mb-3 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-white',
