@@ -186,7 +186,9 @@ test('Administrators reorder banners to the front, and the storefront follows', 
 test('The activity log names each change in the reader’s language', async ({ adminPage: page, adminRequest }) => {
   const suffix = Date.now().toString(36);
   const name = `Scalpers ${suffix}`;
-  const created = await adminRequest.post('/api/admin/categories', { data: { name, key: `scalpers_${suffix}` } });
+  const created = await adminRequest.post('/api/admin/categories', {
+    data: { name: { en: name, fr: '' }, key: `scalpers_${suffix}` },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   try {
