@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { contentLanguage } from '../../../shared/localized-text.js';
+import { splitByLanguage, writtenLanguage } from './language-columns.js';
 
 /** The owner's settings texts that become one row per language, with the values every shop was given before. */
 const LOCALIZED_SETTINGS: Record<string, { en: string; fr: string } | null> = {
@@ -24,54 +24,12 @@ const LOCALIZED_SETTINGS: Record<string, { en: string; fr: string } | null> = {
  * `default_language`, English when it is empty); the other language stays empty, so its readers
  * see the same text until the owner translates it. A setting still at the default every shop was
  * given (`Hello! How can I help you?`) gets that default in each language instead, as a new shop does.
- *
- * New columns are added NOT NULL with a default because SQLite cannot add one without it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const stored = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'default_language')
-    .executeTakeFirst();
-  const language = contentLanguage((stored as { value: string } | undefined)?.value);
-  const column = (field: string) => `${field}_${language}`;
-
-  await db.schema
-    .alterTable('robots')
-    .addColumn('description_en', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
-  await db.schema
-    .alterTable('robots')
-    .addColumn('description_fr', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
-  await db.schema
-    .alterTable('robots')
-    .addColumn('features_en', 'text', (c) => c.notNull().defaultTo('[]'))
-    .execute();
-  await db.schema
-    .alterTable('robots')
-    .addColumn('features_fr', 'text', (c) => c.notNull().defaultTo('[]'))
-    .execute();
-  await db
-    .updateTable('robots')
-    .set((eb) => ({ [column('description')]: eb.ref('description'), [column('features')]: eb.ref('features') }))
-    .execute();
-  await db.schema.alterTable('robots').dropColumn('description').execute();
-  await db.schema.alterTable('robots').dropColumn('features').execute();
-
-  await db.schema
-    .alterTable('banners')
-    .addColumn('title_en', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
-  await db.schema
-    .alterTable('banners')
-    .addColumn('title_fr', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
-  await db
-    .updateTable('banners')
-    .set((eb) => ({ [column('title')]: eb.ref('title') }))
-    .execute();
-  await db.schema.alterTable('banners').dropColumn('title').execute();
+  const language = await writtenLanguage(db);
+  await splitByLanguage(db, 'robots', 'description', language);
+  await splitByLanguage(db, 'robots', 'features', language, '[]');
+  await splitByLanguage(db, 'banners', 'title', language);
 
   for (const [key, former] of Object.entries(LOCALIZED_SETTINGS)) {
     const row = (await db
