@@ -4,7 +4,6 @@ import {
   contentLanguage,
   fromColumns,
   listIn,
-  missingLanguages,
   parseStoredList,
   sortByText,
   textIn,
@@ -50,8 +49,7 @@ describe('localized text', () => {
     expect(localizedTextSchema({ max: 5, required: false }).parse({})).toEqual({ en: '', fr: '' });
   });
 
-  it('names the missing translations and maps to and from columns', () => {
-    expect(missingLanguages({ en: 'Hello', fr: '' })).toEqual(['fr']);
+  it('maps to and from columns', () => {
     expect(toColumns('question', { en: 'Q', fr: 'QF' })).toEqual({ question_en: 'Q', question_fr: 'QF' });
     expect(fromColumns({ question_en: 'Q', question_fr: null }, 'question')).toEqual({ en: 'Q', fr: '' });
   });

@@ -23,13 +23,21 @@ export function contentLanguage(defaultLanguage: string | null | undefined): Lan
 }
 
 /**
- * The text a reader of `language` sees: their translation, else the shop's content language,
- * else whichever one exists, so a missing translation never leaves a blank.
+ * The version a reader of `language` gets: theirs if written, else the shop's content language's,
+ * else whichever one is written, so a missing translation never leaves a blank.
  */
+function versionIn<Value>(
+  versions: Record<Language, Value>,
+  language: Language,
+  fallback: Language,
+  isWritten: (value: Value) => boolean,
+): Value | undefined {
+  return [language, fallback, ...LANGUAGES].map((each) => versions[each]).find(isWritten);
+}
+
+/** The text a reader of `language` sees (see `versionIn`); '' when no language is written. */
 export function textIn(text: LocalizedText, language: Language, fallback: Language): string {
-  if (text[language].trim() !== '') return text[language];
-  if (text[fallback].trim() !== '') return text[fallback];
-  return LANGUAGES.map((other) => text[other]).find((value) => value.trim() !== '') ?? '';
+  return versionIn(text, language, fallback, (value) => value.trim() !== '') ?? '';
 }
 
 /**
@@ -48,11 +56,6 @@ export function sortByText<Item>(
     .map((item) => ({ item, shown: textIn(text(item), language, fallback) }))
     .sort((a, b) => collator.compare(a.shown, b.shown))
     .map(({ item }) => item);
-}
-
-/** The languages whose translation is still empty, for the back office to point out. */
-export function missingLanguages(text: LocalizedText): Language[] {
-  return LANGUAGES.filter((language) => text[language].trim() === '');
 }
 
 /** The column of one translation: `question` -> `question_en`, `question_fr`. */
@@ -83,9 +86,7 @@ export type LocalizedList = Record<Language, string[]>;
 
 /** The list a reader of `language` sees, falling back as `textIn` does when a list is empty. */
 export function listIn(list: LocalizedList, language: Language, fallback: Language): string[] {
-  if (list[language].length > 0) return list[language];
-  if (list[fallback].length > 0) return list[fallback];
-  return LANGUAGES.map((other) => list[other]).find((items) => items.length > 0) ?? [];
+  return versionIn(list, language, fallback, (items) => items.length > 0) ?? [];
 }
 
 /** A list stored as JSON text (a hand-edited value that is not a list of strings reads as empty). */

@@ -1,5 +1,5 @@
-import { DEFAULT_SITE_NAME, LANGUAGES, type Language } from './constants.js';
-import type { LocalizedText } from './localized-text.js';
+import { DEFAULT_SITE_NAME, LANGUAGES } from './constants.js';
+import { languageColumn, type LocalizedText } from './localized-text.js';
 
 /** Setting keys and defaults, free of zod so the browser bundle can import them cheaply. */
 
@@ -44,7 +44,7 @@ export const adminSettingKeys = [
 /**
  * The owner-written texts among the keys above, in each language (issue 19 §2; not site_name,
  * which is one name): the API reads and writes them as `{en, fr}`, the settings table keeps one
- * row per language, `hero_title_en` and `hero_title_fr` (migration 0022).
+ * row per language, `hero_title_en` and `hero_title_fr` (`languageColumn`, migration 0022).
  */
 export const localizedSettingKeys = [
   'chatbot_welcome_message',
@@ -57,16 +57,6 @@ export type LocalizedSettingKey = (typeof localizedSettingKeys)[number];
 
 export function isLocalizedSettingKey(key: string): key is LocalizedSettingKey {
   return (localizedSettingKeys as readonly string[]).includes(key);
-}
-
-/** The settings row of one translation of a localized key: `hero_title` -> `hero_title_fr`. */
-export function storedSettingKey(key: LocalizedSettingKey, language: Language): string {
-  return `${key}_${language}`;
-}
-
-/** Every settings row a localized key is kept in. */
-export function storedSettingKeys(key: LocalizedSettingKey): string[] {
-  return LANGUAGES.map((language) => storedSettingKey(key, language));
 }
 
 /** Every setting key of SPEC §3, plus the administrator's default interface language and newsletter options. */
@@ -139,7 +129,7 @@ export function settingRows(values: Partial<SettingValues>): Record<string, stri
     if (value === undefined) continue;
     if (typeof value === 'string') rows[key] = value;
     else if (isLocalizedSettingKey(key))
-      for (const language of LANGUAGES) rows[storedSettingKey(key, language)] = value[language];
+      for (const language of LANGUAGES) rows[languageColumn(key, language)] = value[language];
   }
   return rows;
 }
@@ -151,10 +141,9 @@ export function settingsFromRows(rows: ReadonlyMap<string, string>): SettingValu
     const fallback = settingDefaults[key];
     if (typeof fallback === 'string') values[key] = rows.get(key) ?? fallback;
     else if (isLocalizedSettingKey(key))
-      values[key] = {
-        en: rows.get(storedSettingKey(key, 'en')) ?? fallback.en,
-        fr: rows.get(storedSettingKey(key, 'fr')) ?? fallback.fr,
-      };
+      values[key] = Object.fromEntries(
+        LANGUAGES.map((language) => [language, rows.get(languageColumn(key, language)) ?? fallback[language]]),
+      ) as LocalizedText;
   }
   return values as SettingValues;
 }

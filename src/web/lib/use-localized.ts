@@ -28,23 +28,26 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The reader's interface language and the shop's fallback, which every hook below resolves with. */
+function useReaderLanguages(): { language: Language; shopFallback: Language } {
+  const { i18n } = useTranslation();
+  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
+  return { language: i18n.language as Language, shopFallback };
+}
+
 /**
  * Owner-written text in the reader's language (issue 19 §2). The public API sends both
  * translations, so switching the interface's language needs no new request; a missing one falls
  * back to the shop's default language, as the server-rendered page does.
  */
 export function useLocalized(): (text: LocalizedText) => string {
-  const { i18n } = useTranslation();
-  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
-  const language = i18n.language as Language;
+  const { language, shopFallback } = useReaderLanguages();
   return useCallback((text: LocalizedText) => textIn(text, language, shopFallback), [language, shopFallback]);
 }
 
 /** An owner-written list (a robot's features) in the reader's language, falling back as `useLocalized` does. */
 export function useLocalizedList(): (list: LocalizedList) => string[] {
-  const { i18n } = useTranslation();
-  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
-  const language = i18n.language as Language;
+  const { language, shopFallback } = useReaderLanguages();
   return useCallback((list: LocalizedList) => listIn(list, language, shopFallback), [language, shopFallback]);
 }
 
@@ -53,9 +56,7 @@ export function useLocalizedList(): (list: LocalizedList) => string[] {
  * (category names): the API's order suits no language in particular.
  */
 export function useSortByLocalized(): <Item>(items: readonly Item[], text: (item: Item) => LocalizedText) => Item[] {
-  const { i18n } = useTranslation();
-  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
-  const language = i18n.language as Language;
+  const { language, shopFallback } = useReaderLanguages();
   return useCallback(
     <Item>(items: readonly Item[], text: (item: Item) => LocalizedText) =>
       sortByText(items, text, language, shopFallback),

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/audit-names.js';
 import type { Language } from '../../../shared/constants.js';
 import { DEFAULT_LANGUAGE } from '../../../shared/language.js';
-import { textIn } from '../../../shared/localized-text.js';
+import { listIn, textIn } from '../../../shared/localized-text.js';
 import type { useTranslation } from '../../lib/use-translation';
 import { formatDateTime } from '../../lib/format-date';
 
@@ -222,10 +222,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function inLanguage(value: Record<string, unknown>, language: Language): string | undefined {
   const { en, fr } = value;
   if (typeof en === 'string' && typeof fr === 'string') return textIn({ en, fr }, language, DEFAULT_LANGUAGE);
-  if (Array.isArray(en) && Array.isArray(fr)) {
-    const list = language === 'fr' && fr.length > 0 ? fr : en.length > 0 ? en : fr;
-    return list.map(String).join(', ');
-  }
+  if (Array.isArray(en) && Array.isArray(fr))
+    return listIn({ en: en.map(String), fr: fr.map(String) }, language, DEFAULT_LANGUAGE).join(', ');
   return undefined;
 }
 
