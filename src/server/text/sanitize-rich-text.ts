@@ -2,10 +2,12 @@ import sanitize from 'sanitize-html';
 import {
   ALLOWED_TAGS,
   isAllowedImageSrc,
+  isBlankHtml,
   isAllowedLinkHref,
   keepEditorClasses,
   keepTextAlign,
 } from '../../shared/rich-text-rules.js';
+import type { LocalizedText } from '../../shared/localized-text.js';
 
 /** Relative links resolve against some http origin; which one does not change the verdict. */
 const ANY_ORIGIN = 'http://localhost';
@@ -49,6 +51,19 @@ const richText: sanitize.IOptions = {
  */
 export function sanitizeRichText(html: string): string {
   return sanitize(html, richText);
+}
+
+/**
+ * Owner-written HTML in each language (issue 19 §2), as stored: sanitised, and '' where a language
+ * shows nothing (an emptied editor leaves `<p><br></p>`), so that language counts as not written
+ * and its readers get the other one instead of a blank.
+ */
+export function sanitizeLocalizedRichText(text: LocalizedText): LocalizedText {
+  const stored = (html: string) => {
+    const clean = sanitizeRichText(html);
+    return isBlankHtml(clean) ? '' : clean;
+  };
+  return { en: stored(text.en), fr: stored(text.fr) };
 }
 
 const plainText: sanitize.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' };

@@ -1,12 +1,11 @@
 import { toColumns } from '../../../shared/localized-text.js';
-import { isBlankHtml } from '../../../shared/rich-text-rules.js';
 import { freeSlug, slugFromName } from '../../../shared/robot-slug.js';
 import type { Robot, RobotInput } from '../../../shared/schemas/catalogue.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { RobotUpdate } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
-import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
+import { sanitizeLocalizedRichText } from '../../text/sanitize-rich-text.js';
 import { saleProblem, type RobotReleasesService } from '../robot-releases/robot-releases.service.js';
 import { toRobot } from './catalogue.service.js';
 import type { CategoriesRepository } from './categories.repository.js';
@@ -25,15 +24,6 @@ function duplicateSlug(slug: string): ConflictError {
   return new ConflictError(`The address /robots/${slug} is already used by another robot.`, 'duplicate_slug', {
     'body.slug': 'already used by another robot',
   });
-}
-
-/**
- * A description as stored: sanitised, and '' when it shows nothing (an empty editor's
- * `<p><br></p>`), so that language counts as not written and its readers get the other one.
- */
-function storedDescription(html: string): string {
-  const clean = sanitizeRichText(html);
-  return isBlankHtml(clean) ? '' : clean;
 }
 
 /** What deleting a robot asks of its releases: their files, unless orders hold them. */
@@ -67,10 +57,7 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
     const { features, description, slug: _slug, ...rest } = input;
     const columns: RobotUpdate = { ...rest };
     if (description !== undefined)
-      Object.assign(
-        columns,
-        toColumns('description', { en: storedDescription(description.en), fr: storedDescription(description.fr) }),
-      );
+      Object.assign(columns, toColumns('description', sanitizeLocalizedRichText(description)));
     if (features !== undefined) {
       columns.features_en = JSON.stringify(features.en);
       columns.features_fr = JSON.stringify(features.fr);

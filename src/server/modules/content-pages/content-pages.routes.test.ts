@@ -89,6 +89,17 @@ describe.each(testDialects)('content page management on %s', (dialect) => {
     });
   });
 
+  it('stores a body that shows nothing in one language as not written, so its readers get the other', async () => {
+    const saved = await shop.admin.put('/api/admin/pages/update', {
+      title: { en: 'Update', fr: 'Mise à jour' },
+      content: { en: '<p>Version 2 is out.</p>', fr: '<p><br></p>' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<ContentPage>().content).toEqual({ en: '<p>Version 2 is out.</p>', fr: '' });
+    const french = await shop.app.inject({ method: 'GET', url: '/Update', headers: { cookie: 'lang=fr' } });
+    expect(french.body).toContain('Version 2 is out.');
+  });
+
   it('needs a title in at least one language, bounds each, and accepts a page in one language only', async () => {
     const put = (body: object) => shop.admin.put('/api/admin/pages/update', body);
     const blank = await put({ title: { en: ' ', fr: '' }, content: { en: '', fr: '' } });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ContentPage, ContentPageInput, PageSlug } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/schema.js';
-import { sanitizeRichText } from '../../text/sanitize-rich-text.js';
+import { sanitizeLocalizedRichText } from '../../text/sanitize-rich-text.js';
 import { ContentPagesRepository } from './content-pages.repository.js';
 
 /** The rich-text pages (Copy Trade, Update, the legal pages): read by visitors, written by administrators. */
@@ -12,10 +12,12 @@ export class ContentPagesService {
     return this.pages.find(slug);
   }
 
-  /** Stores the page with its HTML sanitised to the editor's formats (SPEC §5), in each language. */
+  /**
+   * Stores the page with its HTML sanitised to the editor's formats (SPEC §5), in each language; a
+   * language whose body shows nothing counts as not written, so its readers get the other one.
+   */
   save(slug: PageSlug, page: ContentPageInput): Promise<ContentPage> {
-    const content = { en: sanitizeRichText(page.content.en), fr: sanitizeRichText(page.content.fr) };
-    return this.pages.save(slug, { title: page.title, content });
+    return this.pages.save(slug, { title: page.title, content: sanitizeLocalizedRichText(page.content) });
   }
 }
 
