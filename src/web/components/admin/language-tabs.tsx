@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { LANGUAGES, type Language } from '../../../shared/constants.js';
+import { isBlankHtml } from '../../../shared/rich-text-rules.js';
 import { useTranslation } from '../../lib/use-translation';
 
 type LanguageTabsProps = {
@@ -38,7 +39,8 @@ export function LanguageTabs<T extends FieldValues>({ fields, children, labels }
 
   const stateOf = (language: Language): 'refused' | 'missing' | 'written' => {
     if (unwritten.length > 0 || fields.some((field) => errors[field]?.[language])) return 'refused';
-    return fields.some((field) => !values[field]?.[language]?.trim()) ? 'missing' : 'written';
+    // An emptied rich-text editor leaves `<p><br></p>`: the server stores that as not written too.
+    return fields.some((field) => isBlankHtml(values[field]?.[language] ?? '')) ? 'missing' : 'written';
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
