@@ -11,8 +11,11 @@ type LanguageTabsProps = {
    * one of them is empty in its language or refused by the schema.
    */
   fields: readonly string[];
-  /** The fields of one language: names like `question.fr`. */
-  children: (language: Language) => ReactNode;
+  /**
+   * The fields of one language: names like `question.fr`; `labelIn` names a field with the
+   * language ("Title (English)"), for the fields whose label would otherwise repeat in both tabs.
+   */
+  children: (language: Language, labelIn: (label: string) => string) => ReactNode;
   /**
    * The fields' names as the form labels them. A field written in no language is refused as a
    * whole (`question`, not `question.en`), so no input shows that error: the tabs say it below
@@ -99,7 +102,9 @@ export function LanguageTabs<T extends FieldValues>({ fields, children, labels }
           lang={language}
           className="flex flex-col gap-4"
         >
-          {children(language)}
+          {children(language, (label) =>
+            t('backOffice.languages.fieldIn', { field: label, language: t(`language.names.${language}`) }),
+          )}
         </div>
       ))}
       {unwritten.map((field) => (

@@ -61,13 +61,10 @@ export function BannerManagement() {
         <>
           {/* The title in each language (issue 19 §2); one of them at least. */}
           <LanguageTabs<BannerForm> fields={['title']} labels={{ title: t('backOffice.banners.title') }}>
-            {(language) => (
+            {(language, labelIn) => (
               <TextInputField<BannerForm>
                 name={`title.${language}`}
-                label={t('backOffice.languages.fieldIn', {
-                  field: t('backOffice.banners.title'),
-                  language: t(`language.names.${language}`),
-                })}
+                label={labelIn(t('backOffice.banners.title'))}
                 invalidMessage={t('backOffice.form.invalid')}
               />
             )}

@@ -159,21 +159,15 @@ export function RobotManagement() {
           />
           {/* The robot's texts in each language (issue 19 §2). */}
           <LanguageTabs<RobotForm> fields={['description', 'features']}>
-            {(language) => (
+            {(language, labelIn) => (
               <>
                 <RichTextField<RobotForm>
                   name={`description.${language}`}
-                  label={t('backOffice.languages.fieldIn', {
-                    field: t('backOffice.robots.description'),
-                    language: t(`language.names.${language}`),
-                  })}
+                  label={labelIn(t('backOffice.robots.description'))}
                 />
                 <TextAreaField<RobotForm>
                   name={`features.${language}`}
-                  label={t('backOffice.languages.fieldIn', {
-                    field: t('backOffice.robots.features'),
-                    language: t(`language.names.${language}`),
-                  })}
+                  label={labelIn(t('backOffice.robots.features'))}
                   hint={t('backOffice.robots.featuresHint')}
                   rows={4}
                 />

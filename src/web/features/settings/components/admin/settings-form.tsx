@@ -8,11 +8,7 @@ import {
   type AdminSettings,
   type SettingsUpdate,
 } from '../../../../../shared/schemas/settings.js';
-import {
-  AUTOMATION_SECRET_MIN_LENGTH,
-  SETTINGS_MESSAGE_CLEAR_MS,
-  type Language,
-} from '../../../../../shared/constants.js';
+import { AUTOMATION_SECRET_MIN_LENGTH, SETTINGS_MESSAGE_CLEAR_MS } from '../../../../../shared/constants.js';
 import { CheckboxField, SelectField, TextAreaField, TextInputField } from '../../../../components/admin/form-fields';
 import { ImageUploadField } from '../../../../components/admin/image-upload-field';
 import { LanguageTabs } from '../../../../components/admin/language-tabs';
@@ -101,9 +97,6 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
   });
 
   const secretSet = settings.n8n_secret_token_set;
-  // The owner's texts have a field per language (issue 19 §2), each named with its language.
-  const inLanguage = (field: string, language: Language) =>
-    t('backOffice.languages.fieldIn', { field, language: t(`language.names.${language}`) });
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 flex flex-col gap-6">
@@ -118,15 +111,15 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
         </Section>
         <Section title={t('backOffice.settings.hero')}>
           <LanguageTabs<SettingsForm> fields={['hero_title', 'hero_description']}>
-            {(language) => (
+            {(language, labelIn) => (
               <>
                 <TextInputField<SettingsForm>
                   name={`hero_title.${language}`}
-                  label={inLanguage(t('backOffice.settings.heroTitle'), language)}
+                  label={labelIn(t('backOffice.settings.heroTitle'))}
                 />
                 <TextAreaField<SettingsForm>
                   name={`hero_description.${language}`}
-                  label={inLanguage(t('backOffice.settings.heroDescription'), language)}
+                  label={labelIn(t('backOffice.settings.heroDescription'))}
                   rows={3}
                 />
               </>
@@ -162,16 +155,16 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
         </Section>
         <Section title={t('backOffice.settings.seo')}>
           <LanguageTabs<SettingsForm> fields={['seo_title', 'seo_description']}>
-            {(language) => (
+            {(language, labelIn) => (
               <>
                 <TextInputField<SettingsForm>
                   name={`seo_title.${language}`}
-                  label={inLanguage(t('backOffice.settings.seoTitle'), language)}
+                  label={labelIn(t('backOffice.settings.seoTitle'))}
                   hint={t('backOffice.settings.seoTitleHint')}
                 />
                 <TextAreaField<SettingsForm>
                   name={`seo_description.${language}`}
-                  label={inLanguage(t('backOffice.settings.seoDescription'), language)}
+                  label={labelIn(t('backOffice.settings.seoDescription'))}
                   rows={3}
                 />
               </>
@@ -192,8 +185,8 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
             label={t('backOffice.settings.defaultLanguage')}
             options={[
               { value: '', label: t('backOffice.settings.languageAuto') },
-              { value: 'en', label: 'English' },
-              { value: 'fr', label: 'Français' },
+              { value: 'en', label: t('language.names.en') },
+              { value: 'fr', label: t('language.names.fr') },
             ]}
           />
         </Section>
@@ -201,10 +194,10 @@ function LoadedSettingsForm({ settings }: { settings: AdminSettings }) {
           <CheckboxField<SettingsForm> name="chatbot_enabled" label={t('backOffice.settings.chatbotEnabled')} />
           <WebhookField name="chatbot_webhook_url" label={t('backOffice.settings.chatbotWebhook')} />
           <LanguageTabs<SettingsForm> fields={['chatbot_welcome_message']}>
-            {(language) => (
+            {(language, labelIn) => (
               <TextInputField<SettingsForm>
                 name={`chatbot_welcome_message.${language}`}
-                label={inLanguage(t('backOffice.settings.chatbotWelcome'), language)}
+                label={labelIn(t('backOffice.settings.chatbotWelcome'))}
               />
             )}
           </LanguageTabs>
