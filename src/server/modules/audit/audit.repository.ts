@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AuditQuery } from '../../../shared/schemas/audit.js';
 import type { AuditLogTable, Database } from '../../db/schema.js';
+import { timeOrderedId } from '../../db/time-ordered-id.js';
 
 export type NewAuditRow = Omit<AuditLogTable, 'id' | 'created_at'>;
 
@@ -10,10 +10,9 @@ export class AuditRepository {
 
   /** `db`: a transaction of the change the row describes, or the app's database. */
   async insert(row: NewAuditRow, db: Kysely<Database> = this.db): Promise<void> {
-    await db
-      .insertInto('audit_log')
-      .values({ id: randomUUID(), ...row, created_at: new Date().toISOString() })
-      .execute();
+    // Entries of one request often share a millisecond; the id keeps their order.
+    const { id, at } = timeOrderedId();
+    await db.insertInto('audit_log').values({ id, ...row, created_at: at }).execute();
   }
 
   private filtered(query: Omit<AuditQuery, 'page' | 'pageSize'>): SelectQueryBuilder<Database, 'audit_log', object> {
@@ -31,7 +30,7 @@ export class AuditRepository {
       this.filtered(query)
         .selectAll()
         .orderBy('created_at', 'desc')
-        .orderBy('id')
+        .orderBy('id', 'desc')
         .limit(query.pageSize)
         .offset(query.page * query.pageSize)
         .execute(),
@@ -44,6 +43,6 @@ export class AuditRepository {
 
   /** Every matching row, newest first, up to `limit` (the CSV export). */
   async all(query: Omit<AuditQuery, 'page' | 'pageSize'>, limit: number) {
-    return this.filtered(query).selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+    return this.filtered(query).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 }

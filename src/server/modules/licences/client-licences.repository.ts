@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../db/time-ordered-id.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, LicencesTable } from '../../db/schema.js';
 
@@ -120,7 +120,7 @@ export class ClientLicencesRepository {
     await this.db
       .insertInto('order_events')
       .values({
-        id: randomUUID(),
+        id: timeOrderedId().id,
         order_id: free.orderId,
         occurred_at: free.at,
         kind: 'licence_slot_freed',

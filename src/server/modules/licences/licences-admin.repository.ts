@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../db/time-ordered-id.js';
 import { sql, type Kysely } from 'kysely';
 import type { OrderStatus } from '../../../shared/order-states.js';
 import type { AdminLicenceStatus } from '../../../shared/schemas/licences-admin.js';
@@ -97,7 +97,7 @@ export class LicencesAdminRepository {
     await this.db
       .insertInto('order_events')
       .values({
-        id: randomUUID(),
+        id: timeOrderedId().id,
         order_id: line.orderId,
         occurred_at: line.at,
         kind: line.kind,

@@ -15,6 +15,7 @@ import {
   type DownloadFetchOutcome,
 } from '../../../shared/schemas/orders.js';
 import type { Database, OrderDownloadsTable, OrderEventsTable, OrdersTable } from '../../db/schema.js';
+import { timeOrderedId } from '../../db/time-ordered-id.js';
 import { OrderVersionsRepository, type OrderVersionRow } from './order-versions.repository.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -497,7 +498,7 @@ export class OrdersRepository {
   async addEvent(orderId: string, line: Omit<Insertable<OrderEventsTable>, 'id' | 'order_id'>): Promise<void> {
     await this.db
       .insertInto('order_events')
-      .values({ occurred_at: new Date().toISOString(), ...line, id: randomUUID(), order_id: orderId })
+      .values({ occurred_at: new Date().toISOString(), ...line, id: timeOrderedId().id, order_id: orderId })
       .execute();
   }
 
@@ -521,7 +522,7 @@ export class OrdersRepository {
       ])
       .where('order_id', '=', orderId)
       .orderBy('occurred_at', 'desc')
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .limit(200)
       .execute();
   }
@@ -538,7 +539,7 @@ export class OrdersRepository {
       .where('kind', 'in', clientOrderEventKinds)
       .$narrowType<{ kind: ClientOrderEventKind }>()
       .orderBy('occurred_at', 'desc')
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .limit(200)
       .execute();
   }
