@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { POOL_SIZE } from '../../src/server/db/postgres.js';
 import { PUBLIC_CACHE_TTL_MS } from '../../src/server/http/public-cache.js';
 import { newClient, newOrder, newRobot, setSetting, signInAdmin } from '../support/factories.js';
 import { paymentCallback, WORKFLOW_SECRET } from '../support/orders.js';
@@ -93,6 +95,38 @@ describe.each(testDialects)('two app instances on %s', (dialect) => {
       expect(callback.statusCode).toBe(200);
       expect((await events.next()).status).toBe('paid');
     } finally {
+      events.close();
+    }
+  });
+
+  it("streams on A a change made on B while every connection of A's pool is taken", async () => {
+    // Issue 21 §6: a burst of payment callbacks fills the pool; the pages must not wait for it.
+    await setSetting(a.app, 'n8n_secret_token', WORKFLOW_SECRET);
+    if (!a.app.server.listening) await a.app.listen({ port: 0, host: '127.0.0.1' });
+    const robot = await newRobot(a.app);
+    const bob = await newClient(b.app);
+    const order = await newOrder(a.app, { client: bob, robot });
+    const events = await openOrderEvents(a.app, order.id, bob.cookie);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const busy: Promise<void>[] = [];
+    try {
+      expect((await events.next()).status).toBe('pending_payment');
+      // As many transactions as the pool has connections, each holding its connection.
+      for (let i = 0; i < POOL_SIZE; i++)
+        busy.push(
+          a.app.database.db.transaction().execute(async (trx) => {
+            await sql`select 1`.execute(trx);
+            await held;
+          }),
+        );
+      await vi.waitFor(() => expect(a.app.database.poolStats()).toMatchObject({ total: POOL_SIZE, idle: 0 }));
+      const callback = await paymentCallback(b.app, { order_id: order.id, status: 'paid' });
+      expect(callback.statusCode).toBe(200);
+      expect((await events.next()).status).toBe('paid');
+    } finally {
+      release();
+      await Promise.all(busy);
       events.close();
     }
   });

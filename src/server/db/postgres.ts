@@ -25,13 +25,19 @@ function typeParser(oid: number, format?: string): (value: string) => unknown {
   }
 }
 
+/** The row shapes of the app's connections, for a connection opened outside the pool too. */
+export const rowTypes = { getTypeParser: typeParser } as pg.CustomTypesConfig;
+
+/** Connections of an instance's pool, beside the one that listens for order changes. */
+export const POOL_SIZE = 10;
+
 export function createPostgresPool(url: string): pg.Pool {
   const pool = new Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
-    types: { getTypeParser: typeParser } as pg.CustomTypesConfig,
+    types: rowTypes,
   });
   // An idle client can lose its connection (server restart); the pool replaces it. Without a
   // listener the 'error' event would crash the process.

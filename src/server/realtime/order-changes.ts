@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * "Order X changed", delivered to every app instance (decision 0003). A message carries only the
@@ -11,6 +12,12 @@ export interface OrderChanges {
   publish(orderId: string): Promise<void>;
   /** Calls `listener` with each changed order id; returns the function that stops it. */
   subscribe(listener: (orderId: string) => void): () => void;
+  /**
+   * Where listeners re-read a change. On PostgreSQL, the connection the changes arrive on: a
+   * payment callback's burst of transactions fills the shared pool, and a read queued behind them
+   * would reach the waiting pages only once the whole burst is done (issue 21 §6).
+   */
+  reader: Kysely<Database>;
   close(): Promise<void>;
   /** Settles once the instance listens (at once in-process), so a start-up can wait for it. */
   ready: Promise<void>;
@@ -28,11 +35,12 @@ class Listeners {
 }
 
 /** SQLite: one process per DATA_DIR, so changes never leave it. */
-export function inProcessOrderChanges(): OrderChanges {
+export function inProcessOrderChanges(db: Kysely<Database>): OrderChanges {
   const listeners = new Listeners();
   return {
     publish: async (orderId) => listeners.emit(orderId),
     subscribe: (listener) => listeners.add(listener),
+    reader: db,
     close: async () => undefined,
     ready: Promise.resolve(),
   };
@@ -42,11 +50,15 @@ const CHANNEL = 'order_changes';
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
 /**
- * PostgreSQL: NOTIFY through the shared pool, LISTEN on one dedicated connection per instance.
- * An instance hears its own notifications too, so publishing never emits locally (no doubles).
- * A lost listening connection is re-opened with back-off; browsers poll meanwhile (SPEC §4).
+ * PostgreSQL: one dedicated connection per instance LISTENs, and also carries the instance's
+ * NOTIFYs and the listeners' re-reads, so none of them waits for a connection of the shared pool
+ * (issue 21 §6: 100 payment callbacks at once kept the pool busy until the last one, and every
+ * page heard of its payment only then). The ids published in one turn of the event loop leave in
+ * one statement. An instance hears its own notifications too, so publishing never emits locally
+ * (no doubles). A lost listening connection is re-opened with back-off; meanwhile NOTIFY goes
+ * through the pool, and browsers poll (SPEC §4).
  */
-export function postgresOrderChanges(db: Kysely<any>, url: string, log: FastifyBaseLogger): OrderChanges {
+export function postgresOrderChanges(db: Kysely<Database>, url: string, log: FastifyBaseLogger): OrderChanges {
   const listeners = new Listeners();
   let client: pg.Client | null = null;
   let closed = false;
@@ -55,8 +67,12 @@ export function postgresOrderChanges(db: Kysely<any>, url: string, log: FastifyB
 
   const connect = async () => {
     // pg is loaded by the PostgreSQL database only: a shop on SQLite does not carry it (issue 21 §5).
-    const { Client } = (await import('pg')).default;
-    const next = new Client({ connectionString: url });
+    const [{ Client }, { rowTypes }] = await Promise.all([
+      import('pg').then((module) => module.default),
+      import('../db/postgres.js'),
+    ]);
+    // The pool's row shapes: the re-reads go through the same repositories as every other read.
+    const next = new Client({ connectionString: url, types: rowTypes });
     next.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload) listeners.emit(message.payload);
     });
@@ -93,11 +109,39 @@ export function postgresOrderChanges(db: Kysely<any>, url: string, log: FastifyB
   };
   const ready = connect();
 
+  /** One NOTIFY statement for every id of the batch: on the listening connection, else through the pool. */
+  const notify = async (ids: string[]) => {
+    const listening = client;
+    if (listening) {
+      try {
+        await listening.query('select pg_notify($1, id) from unnest($2::text[]) as id', [CHANNEL, ids]);
+        return;
+      } catch (error) {
+        // The connection dropped under the statement: the pool still reaches the other instances.
+        log.warn({ err: error }, 'order changes could not be sent on the listening connection');
+      }
+    }
+    await sql`select pg_notify(${CHANNEL}, id) from unnest(${ids}::text[]) as id`.execute(db);
+  };
+  let batch: { ids: Set<string>; sent: Promise<void> } | null = null;
+
   return {
-    async publish(orderId) {
-      await sql`select pg_notify(${CHANNEL}, ${orderId})`.execute(db);
+    publish(orderId) {
+      if (!batch) {
+        const ids = new Set<string>();
+        batch = {
+          ids,
+          sent: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+            batch = null;
+            return notify([...ids]);
+          }),
+        };
+      }
+      batch.ids.add(orderId);
+      return batch.sent;
     },
     subscribe: (listener) => listeners.add(listener),
+    reader: new Kysely<Database>({ dialect: singleClientDialect(listeningClient) }),
     async close() {
       closed = true;
       clearTimeout(timer);
@@ -107,8 +151,35 @@ export function postgresOrderChanges(db: Kysely<any>, url: string, log: FastifyB
     },
     ready,
   };
+
+  function listeningClient(): pg.Client {
+    if (!client) throw new Error('the order change listener has no connection');
+    return client;
+  }
 }
 
-export function createOrderChanges(db: Kysely<any>, database: DatabaseConfig, log: FastifyBaseLogger): OrderChanges {
-  return database.dialect === 'postgres' ? postgresOrderChanges(db, database.url, log) : inProcessOrderChanges();
+/**
+ * A dialect whose every query runs on the client `current` answers, in its order: reads only (a
+ * transaction would interleave with the other statements sent on the same client). `current`
+ * throws when there is no client.
+ */
+function singleClientDialect(current: () => pg.Client): PostgresDialect {
+  return new PostgresDialect({
+    pool: {
+      connect: async () => {
+        const client = current();
+        return { query: client.query.bind(client), release: () => undefined };
+      },
+      // The client is ended by its owner.
+      end: async () => undefined,
+    } as unknown as pg.Pool,
+  });
+}
+
+export function createOrderChanges(
+  db: Kysely<Database>,
+  database: DatabaseConfig,
+  log: FastifyBaseLogger,
+): OrderChanges {
+  return database.dialect === 'postgres' ? postgresOrderChanges(db, database.url, log) : inProcessOrderChanges(db);
 }

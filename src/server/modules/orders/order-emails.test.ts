@@ -109,7 +109,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     const noLicences = { followOrderStatus: async () => undefined };
     const status = new OrderStatusChanger(
       orders,
-      inProcessOrderChanges(),
+      inProcessOrderChanges(shop.app.database.db),
       emails,
       pino({ level: 'silent' }),
       noLicences,

@@ -5,9 +5,27 @@ import { eventStreamOpened } from '../../metrics/metrics.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
 import { StreamSlots } from '../../realtime/stream-slots.js';
 import { toOrder } from './order-views.js';
-import type { OrdersRepository } from './orders.repository.js';
+import { OrdersRepository } from './orders.repository.js';
 
-type Watcher = (order: Order) => void;
+/** One order as an event of its streams, written once for all of them. */
+export interface OrderEvent {
+  /** The SSE event id: a stream that last sent this id has nothing new to send. */
+  id: string;
+  /** The whole SSE message. */
+  text: string;
+}
+
+type Watcher = (event: OrderEvent) => void;
+
+/** The state of an order a stream last sent, as its SSE event id: a new version or download changes it. */
+function eventId(order: Order): string {
+  return `${order.updated_at}|${order.status}|${order.versions.map((version) => version.download_count).join(',')}`;
+}
+
+export function orderEvent(order: Order): OrderEvent {
+  const id = eventId(order);
+  return { id, text: `id: ${id}\nevent: order\ndata: ${JSON.stringify(order)}\n\n` };
+}
 
 /**
  * Open live order updates allowed at once, per signed-in user and per client address (issue 17:
@@ -32,11 +50,15 @@ export class TooManyStreamsError extends AppError {
 }
 
 /**
- * The open event streams of this instance, grouped by order: a change is read from the database
- * once and sent to every page waiting on that order, however many there are.
+ * The open event streams of this instance, grouped by order: the orders changed in one turn of the
+ * event loop are read from the database together (two queries, however many orders and pages),
+ * each is serialised once, and written to every page waiting on it in the same turn.
  */
 export class OrderStreams {
   private readonly watchers = new Map<string, Set<Watcher>>();
+  /** The orders changed in this turn, read at its end. */
+  private changedIds: Set<string> | null = null;
+  private readonly orders: OrdersRepository;
   private readonly closers = new Set<() => void>();
   private readonly unsubscribe: () => void;
   private readonly slots = new StreamSlots((key) =>
@@ -44,24 +66,35 @@ export class OrderStreams {
   );
 
   constructor(
-    private readonly orders: OrdersRepository,
     changes: OrderChanges,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.unsubscribe = changes.subscribe((orderId) => void this.changed(orderId));
+    this.orders = new OrdersRepository(changes.reader);
+    this.unsubscribe = changes.subscribe((orderId) => this.changed(orderId));
   }
 
-  private async changed(orderId: string): Promise<void> {
-    const watchers = this.watchers.get(orderId);
-    if (!watchers) return;
+  private changed(orderId: string): void {
+    if (!this.watchers.has(orderId)) return;
+    if (!this.changedIds) {
+      this.changedIds = new Set();
+      setImmediate(() => void this.send());
+    }
+    this.changedIds.add(orderId);
+  }
+
+  private async send(): Promise<void> {
+    const ids = [...this.changedIds!];
+    this.changedIds = null;
     try {
-      const row = await this.orders.findById(orderId);
-      if (!row) return;
-      const [withVersions] = await this.orders.withVersions([row]);
-      const order = toOrder(row, withVersions!.versions);
-      for (const watcher of watchers) watcher(order);
+      const rows = await this.orders.withVersions(await this.orders.findByIds(ids));
+      for (const row of rows) {
+        const watchers = this.watchers.get(row.id);
+        if (!watchers) continue;
+        const event = orderEvent(toOrder(row, row.versions));
+        for (const watcher of watchers) watcher(event);
+      }
     } catch (error) {
-      this.log.warn({ err: error, orderId }, 'order change could not be read for its streams');
+      this.log.warn({ err: error, orderIds: ids }, 'order changes could not be read for their streams');
     }
   }
 

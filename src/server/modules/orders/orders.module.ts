@@ -39,7 +39,7 @@ export async function register(
   const orders = new OrdersRepository(db);
   const changes = createOrderChanges(db, config.database, log);
   await changes.ready;
-  const streams = new OrderStreams(orders, changes, log);
+  const streams = new OrderStreams(changes, log);
   // Open event streams would keep the server from closing; the listener goes with the database.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => changes.close());

@@ -115,6 +115,11 @@ export class OrdersRepository {
     return this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  async findByIds(ids: string[]): Promise<OrderRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+  }
+
   async findOwn(id: string, userId: string): Promise<OrderRow | undefined> {
     return this.db
       .selectFrom('orders')

@@ -6,13 +6,12 @@ import {
   orderDetailSchema,
   orderSchema,
   paymentStartSchema,
-  type Order,
 } from '../../../shared/schemas/orders.js';
 import { BadRequestError } from '../../errors.js';
 import { chooseLanguage } from '../../text/language.js';
 import { cleanFileName } from '../../text/file-names.js';
 import { RangeNotSatisfiableError, type OrderDownloads } from './order-downloads.js';
-import { TooManyStreamsError, type OrderStreams } from './order-streams.js';
+import { orderEvent, TooManyStreamsError, type OrderEvent, type OrderStreams } from './order-streams.js';
 import type { OrdersService } from './orders.service.js';
 
 export const HEARTBEAT_MS = 25_000;
@@ -36,11 +35,6 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/** The state of an order a stream last sent, as its SSE event id: a new version or download changes it. */
-function eventId(order: Order): string {
-  return `${order.updated_at}|${order.status}|${order.versions.map((version) => version.download_count).join(',')}`;
 }
 
 /** A request header given once, as text; a repeated header counts as absent. */
@@ -143,11 +137,10 @@ export function ordersRoutes(
           connection: 'close',
         });
         let lastSent = typeof lastEventId === 'string' ? lastEventId : undefined;
-        const send = (current: Order) => {
-          const id = eventId(current);
-          if (id === lastSent) return;
-          lastSent = id;
-          raw.write(`id: ${id}\nevent: order\ndata: ${JSON.stringify(current)}\n\n`);
+        const send = (event: OrderEvent) => {
+          if (event.id === lastSent) return;
+          lastSent = event.id;
+          raw.write(event.text);
         };
         const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
         const stop = streams.watch(order.id, send, () => raw.end());
@@ -158,7 +151,7 @@ export function ordersRoutes(
         });
         raw.write('retry: 3000\n\n');
         // Read again after watching, so no change between the two reads is missed.
-        send(await orders.getOwn(request.user!, request.params.id).catch(() => order));
+        send(orderEvent(await orders.getOwn(request.user!, request.params.id).catch(() => order)));
       },
     );
 
