@@ -141,9 +141,10 @@ export class OrderDownloads {
     const { orders, storage } = this.deps;
     const claims = this.deps.links.verify(fetch.token);
     if (!claims) throw invalidLink();
-    const download = await orders.findDownload(claims.downloadId);
+    const found = await orders.findDownloadToFetch(claims.downloadId);
     // The link of a deleted order: nothing to log it against.
-    if (!download) throw invalidLink();
+    if (!found) throw invalidLink();
+    const { download, orderStatus, version } = found;
     const entry = {
       orderId: download.order_id,
       downloadId: claims.downloadId,
@@ -158,23 +159,22 @@ export class OrderDownloads {
     if (claims.expiresAtMs <= Date.now()) throw await refuse('refused_expired', invalidLink());
     // "Downloadable" is asked now, at every fetch: a link dies when its order leaves that status
     // (an administrator's change, a refund) and when its version's file is gone.
-    const order = await orders.findById(download.order_id);
-    if (order && closedOrderStatuses.includes(order.status)) throw await refuse('refused_unavailable', orderClosed());
-    const version = download.version_id ? await orders.versions.findById(download.version_id) : undefined;
-    if (!order || order.status !== downloadableStatus || !version || !claims.matches(version.file_path))
+    if (orderStatus && closedOrderStatuses.includes(orderStatus))
+      throw await refuse('refused_unavailable', orderClosed());
+    if (orderStatus !== downloadableStatus || !version || !claims.matches(version.file_path))
       throw await refuse('refused_unavailable', fileGone());
     const filePath = version.file_path;
-    const found = await storage.stat(filePath);
-    if (!found) throw await refuse('refused_unavailable', fileGone());
+    const stored = await storage.stat(filePath);
+    if (!stored) throw await refuse('refused_unavailable', fileGone());
     if (download.completed_at) throw await refuse('refused_used', linkUsed());
 
     const etag = `"${claims.fileTag}"`;
     // If-Range names the file the client holds the first part of: another file means the whole one.
     const asked = fetch.range !== undefined && (fetch.ifRange === undefined || fetch.ifRange === etag);
-    const range = asked ? requestedRange(fetch.range!, found.size) : null;
-    if (range === 'unsatisfiable') throw await refuse('refused_range', new RangeNotSatisfiableError(found.size));
+    const range = asked ? requestedRange(fetch.range!, stored.size) : null;
+    if (range === 'unsatisfiable') throw await refuse('refused_range', new RangeNotSatisfiableError(stored.size));
     const fileName = version.file_name;
-    const answer = { fileName, size: found.size, etag, range };
+    const answer = { fileName, size: stored.size, etag, range };
 
     if (fetch.head) {
       // A HEAD sends nothing: it does not spend the link, but says what a GET would get.
@@ -183,25 +183,25 @@ export class OrderDownloads {
       return { ...answer, stream: null };
     }
 
-    const bytes = range ? range.end - range.start + 1 : found.size;
+    const bytes = range ? range.end - range.start + 1 : stored.size;
     const granted = await orders.reserveDownloadFetch({
       ...entry,
       outcome: range ? 'range' : 'full',
       filePath,
       bytes,
-      budget: LINK_BYTE_BUDGET * found.size,
+      budget: LINK_BYTE_BUDGET * stored.size,
       continuation: range !== null,
     });
     if (!granted) throw linkUsed();
     const file = await storage.open(filePath, range ?? undefined).catch(async (error: unknown) => {
-      await orders.settleDownloadFetch(claims.downloadId, bytes, 0, found.size);
+      await orders.settleDownloadFetch(claims.downloadId, bytes, 0, stored.size);
       throw error;
     });
     if (!file) {
-      await orders.settleDownloadFetch(claims.downloadId, bytes, 0, found.size);
+      await orders.settleDownloadFetch(claims.downloadId, bytes, 0, stored.size);
       throw fileGone();
     }
-    return { ...answer, stream: this.counted(file.stream, claims.downloadId, bytes, found.size) };
+    return { ...answer, stream: this.counted(file.stream, claims.downloadId, bytes, stored.size) };
   }
 
   /**
