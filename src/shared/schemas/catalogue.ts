@@ -347,7 +347,9 @@ export type BannerInput = z.infer<typeof bannerInputSchema>;
  * The address is checked against the type once merged with the stored banner; the title changes
  * only the languages it sends (decision 0022).
  */
-export const bannerPatchSchema = bannerFields.partial().extend({ title: localizedTextPatchSchema(bannerTitle).optional() });
+export const bannerPatchSchema = bannerFields
+  .partial()
+  .extend({ title: localizedTextPatchSchema(bannerTitle).optional() });
 export type BannerPatch = z.infer<typeof bannerPatchSchema>;
 
 /** Each written in English, French or both; the reader of a missing one sees the other (issue 19 §2). */

@@ -118,7 +118,10 @@ describe.each(testDialects)('content page management on %s', (dialect) => {
     expect((await shop.admin.put('/api/admin/pages/about', { title: { en: 'x' }, content: {} })).statusCode).toBe(400);
 
     // The English versions stored are cleared by sending them empty.
-    const french = await put({ title: { en: '', fr: 'Mise à jour' }, content: { en: '', fr: '<p>Nouvelle version</p>' } });
+    const french = await put({
+      title: { en: '', fr: 'Mise à jour' },
+      content: { en: '', fr: '<p>Nouvelle version</p>' },
+    });
     expect(french.statusCode).toBe(200);
     expect(french.json<ContentPage>()).toMatchObject({
       title: { en: '', fr: 'Mise à jour' },
