@@ -7,7 +7,7 @@ import {
   keepEditorClasses,
   keepTextAlign,
 } from '../../shared/rich-text-rules.js';
-import type { LocalizedText } from '../../shared/localized-text.js';
+import { mapTranslations, type Translations } from '../../shared/localized-text.js';
 
 /** Relative links resolve against some http origin; which one does not change the verdict. */
 const ANY_ORIGIN = 'http://localhost';
@@ -56,14 +56,14 @@ export function sanitizeRichText(html: string): string {
 /**
  * Owner-written HTML in each language (issue 19 §2), as stored: sanitised, and '' where a language
  * shows nothing (an emptied editor leaves `<p><br></p>`), so that language counts as not written
- * and its readers get the other one instead of a blank.
+ * and its readers get the other one instead of a blank. Only the languages `text` holds: an
+ * update's language not sent stays absent, and so as stored (decision 0022).
  */
-export function sanitizeLocalizedRichText(text: LocalizedText): LocalizedText {
-  const stored = (html: string) => {
+export function sanitizeLocalizedRichText<Text extends Translations<string>>(text: Text) {
+  return mapTranslations(text, (html: string) => {
     const clean = sanitizeRichText(html);
     return isBlankHtml(clean) ? '' : clean;
-  };
-  return { en: stored(text.en), fr: stored(text.fr) };
+  });
 }
 
 const plainText: sanitize.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' };
