@@ -16,11 +16,11 @@ describe('the standard columns', () => {
     expect(() => robots.order()).toThrow('/api/admin/robots is not orderable');
     expect(() => robots.active).toThrow('/api/admin/robots is not activatable');
     const faqs = standardColumns(faqsResource, noActions, t, show);
-    expect(faqs.order('position').id).toBe('order');
+    expect(faqs.order().id).toBe('order');
     expect(faqs.active.id).toBe('status');
   });
 
-  it('sort the order column by order_index, and a list read by position not at all', () => {
+  it('leave the order column unsorted (a list is read in its order), and sort the others by their values', () => {
     const faqs = standardColumns(faqsResource, noActions, t, show);
     const faq = {
       id: 'f1',
@@ -31,8 +31,7 @@ describe('the standard columns', () => {
       created_date: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     };
-    expect(faqs.order().value?.(faq)).toBe(4);
-    expect(faqs.order('position').value).toBeUndefined();
+    expect(faqs.order().value).toBeUndefined();
     expect(faqs.active.value?.(faq)).toBe(1);
     expect(faqs.name('Question').value?.(faq)).toBe('Pourquoi ?');
     // A question not translated yet is named in the shop's default language.
