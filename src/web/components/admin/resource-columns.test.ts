@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { faqsResource, robotsResource } from '../../../shared/admin-resources.js';
+import { bannersResource, faqsResource, robotsResource } from '../../../shared/admin-resources.js';
 import { textIn, type LocalizedText } from '../../../shared/localized-text.js';
 import { standardColumns } from './resource-columns';
 
@@ -36,5 +36,23 @@ describe('the standard columns', () => {
     expect(faqs.name('Question').value?.(faq)).toBe('Pourquoi ?');
     // A question not translated yet is named in the shop's default language.
     expect(faqs.name('Question').value?.({ ...faq, question: { en: 'Why?', fr: '' } })).toBe('Why?');
+  });
+
+  it("name a banner by its title in the reader's language, as a FAQ", () => {
+    const banners = standardColumns(bannersResource, noActions, t, show);
+    const banner = {
+      id: 'b1',
+      title: { en: 'Automated trading robots', fr: 'Des robots de trading automatiques' },
+      type: 'image' as const,
+      content_url: '/files/public/banner.png',
+      order_index: 0,
+      active: true,
+      created_date: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    };
+    expect(banners.name('Title').value?.(banner)).toBe('Des robots de trading automatiques');
+    expect(banners.name('Title').value?.({ ...banner, title: { ...banner.title, fr: '' } })).toBe(
+      'Automated trading robots',
+    );
   });
 });
