@@ -233,6 +233,6 @@ test('The Copy Trade and Update pages show their title and content', async ({ pa
 
   await page.getByRole('banner').getByRole('link', { name: 'Update', exact: true }).click();
   await expect(main.getByRole('heading', { level: 1, name: 'Update' })).toBeVisible();
-  await expect(main.getByRole('heading', { level: 2, name: 'Updates and upgrades' })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 2, name: 'Your robot adapts to the markets' })).toBeVisible();
   await expect(main.getByText('free updates for 12 months')).toBeVisible();
 });

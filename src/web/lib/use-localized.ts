@@ -28,8 +28,17 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The reader's interface language and the shop's fallback, which every hook below resolves with. */
-function useReaderLanguages(): { language: Language; shopFallback: Language } {
+/** The reader's interface language and the shop's fallback: what owner-written text is resolved with. */
+export interface ReaderLanguages {
+  language: Language;
+  shopFallback: Language;
+}
+
+/**
+ * The reader's languages, for code that resolves owner-written text outside the hooks below (the
+ * Activity page's values, in features/audit/activity-text.ts), so it falls back as they do.
+ */
+export function useReaderLanguages(): ReaderLanguages {
   const { i18n } = useTranslation();
   const shopFallback = useSyncExternalStore(subscribe, () => fallback);
   return { language: i18n.language as Language, shopFallback };

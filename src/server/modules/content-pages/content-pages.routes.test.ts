@@ -24,8 +24,8 @@ describe.each(testDialects)('storefront content pages on %s', (dialect) => {
     });
     const update = (await get('/api/pages/update')).json<ContentPage>();
     expect(update.title).toEqual({ en: 'Update', fr: 'Mise à jour' });
-    expect(update.content.en).toContain('<h2>Updates and upgrades</h2>');
-    expect(update.content.fr).toContain('<h2>Mises à jour et montées en gamme</h2>');
+    expect(update.content.en).toContain('<h2>Your robot adapts to the markets</h2>');
+    expect(update.content.fr).toContain('<h2>Votre robot s’adapte aux marchés</h2>');
     await shop.app.database.db.deleteFrom('content_pages').where('slug', '=', 'update').execute();
     shop.app.publicCache.invalidate();
     const gone = await get('/api/pages/update');
