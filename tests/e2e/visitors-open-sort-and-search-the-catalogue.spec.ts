@@ -5,7 +5,7 @@ test('Signed-out visitors open a robot from its card and see its price', async (
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Bullion Sentinel' }) });
   await expect(card.getByText('$1,299.00')).toBeVisible();
   // Ordering still needs an account (SPEC §2); looking does not.
-  await expect(card.getByRole('button', { name: 'Sign In Required' })).toBeEnabled();
+  await expect(card.getByRole('button', { name: 'Sign In Required' })).toBeDisabled();
   await card.getByRole('link', { name: 'Bullion Sentinel' }).click();
   await expect(page).toHaveURL(/\/robots\/bullion-sentinel$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bullion Sentinel' })).toBeVisible();

@@ -1,6 +1,5 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { useTranslation } from '../lib/use-translation';
-import { preloadLoginModal, useAuthModal } from '../features/auth/auth-modal';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { HeroCarousel } from '../features/banners/components/hero-carousel';
 import { RobotCatalogue } from '../features/catalogue/components/robot-catalogue';
@@ -35,12 +34,6 @@ const Catalogue = memo(RobotCatalogue);
 export default function HomePage() {
   const { data: settings } = usePublicSettings();
   const { user } = useCurrentUser();
-  const authModal = useAuthModal();
-  // Kept from render to render, so the memoised catalogue does not render every card again.
-  const signIn = useMemo(
-    () => ({ onSignIn: () => authModal.open('signin'), onIntent: preloadLoginModal }),
-    [authModal],
-  );
   // The owner's hero in the reader's language, else the shop's (issue 19 §2).
   const localized = useLocalized();
   return (
@@ -50,7 +43,7 @@ export default function HomePage() {
         title={settings ? localized(settings.hero_title).trim() : ''}
         description={settings ? localized(settings.hero_description).trim() : ''}
       />
-      <Catalogue isSignedIn={user !== null} signIn={signIn} />
+      <Catalogue isSignedIn={user !== null} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { clsx } from 'clsx';
-import { LogIn } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/router';
 import { robotPath } from '../../../../shared/robot-slug.js';
@@ -9,13 +8,9 @@ import { formatUsd } from '../../../lib/format-number';
 import { RobotImage } from './robot-image';
 import { RobotStats } from './robot-stats';
 
-/** Opens the sign-in dialog; `onIntent` starts loading it when the pointer or focus arrives. */
-export type SignInAction = { onSignIn: () => void; onIntent: () => void };
-
 type RobotCardProps = {
   robot: Robot;
   isSignedIn: boolean;
-  signIn: SignInAction;
   eagerImage: boolean;
   /** Whether the robot is among those chosen for comparison, and whether it may be added. */
   compare: { selected: boolean; full: boolean; onChange: (selected: boolean) => void };
@@ -23,12 +18,10 @@ type RobotCardProps = {
 
 /**
  * The image and the name lead to the robot's page for everyone; ordering still needs an account
- * (SPEC §2: 'Sign In Required' for visitors). SPEC's button is disabled; ours keeps its words but
- * opens the sign-in dialog, as the robot page's does: a greyed button read as out of stock, and
- * told a visitor nothing about how to get past it. The image link is a duplicate of the name's for
+ * (SPEC §2: 'Sign In Required' for visitors). The image link is a duplicate of the name's for
  * the mouse only, so keyboards and screen readers meet one link per card.
  */
-export function RobotCard({ robot, isSignedIn, signIn, eagerImage, compare }: RobotCardProps) {
+export function RobotCard({ robot, isSignedIn, eagerImage, compare }: RobotCardProps) {
   const { t, i18n } = useTranslation();
   const detailPath = robotPath(robot.slug);
   return (
@@ -74,14 +67,7 @@ export function RobotCard({ robot, isSignedIn, signIn, eagerImage, compare }: Ro
               {t('catalogue.book')}
             </Link>
           ) : (
-            <button
-              type="button"
-              onClick={signIn.onSignIn}
-              onPointerEnter={signIn.onIntent}
-              onFocus={signIn.onIntent}
-              className={buttonClass('primary', 'w-full')}
-            >
-              <LogIn aria-hidden="true" className="size-4" />
+            <button type="button" disabled className={buttonClass('primary', 'w-full')}>
               {t('catalogue.signInRequired')}
             </button>
           )}

@@ -16,7 +16,7 @@ import { MAX_COMPARED, parseCompared, toggleCompared } from '../compare-selectio
 import { CatalogueTools } from './catalogue-tools';
 import { CategoryFilter } from './category-filter';
 import { CompareBar } from './compare-bar';
-import { RobotCard, type SignInAction } from './robot-card';
+import { RobotCard } from './robot-card';
 import { RobotCardSkeleton } from './robot-card-skeleton';
 import { RobotGrid } from './robot-grid';
 import { LoadError } from '../../../components/ui/load-error';
@@ -71,12 +71,10 @@ function CatalogueEmpty() {
 
 type RobotCatalogueProps = {
   isSignedIn: boolean;
-  /** What a visitor's 'Sign In Required' does on each card. */
-  signIn: SignInAction;
 };
 
 /** Category filters and the grid of active robots, with loading, error and empty states. */
-export function RobotCatalogue({ isSignedIn, signIn }: RobotCatalogueProps) {
+export function RobotCatalogue({ isSignedIn }: RobotCatalogueProps) {
   const { t } = useTranslation();
   const robotsQuery = useRobots();
   const categoriesQuery = useCategories();
@@ -133,7 +131,6 @@ export function RobotCatalogue({ isSignedIn, signIn }: RobotCatalogueProps) {
             <RobotCard
               robot={robot}
               isSignedIn={isSignedIn}
-              signIn={signIn}
               eagerImage={index < EAGER_IMAGES}
               compare={{
                 selected: compared.includes(robot.id),
