@@ -1,18 +1,35 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadPage } from './app/pages';
 import { AppProviders } from './app/providers';
 import { initI18n } from './lib/i18n';
 import { readInitialData } from './lib/initial-data';
+import { i18n } from './lib/translate';
+import { resolvePage } from '../shared/pages.js';
 import './styles.css';
 
 const initialData = readInitialData();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-void initI18n(initialData.settings?.default_language, initialData.messages).then(() =>
-  createRoot(root).render(
+const drawnByServer = root.firstElementChild !== null;
+
+void Promise.all([
+  initI18n(initialData.settings?.default_language, initialData.messages),
+  // A page the server drew is hydrated in one pass, its code loaded first (app/pages.ts).
+  drawnByServer ? loadPage(resolvePage(window.location.pathname)) : undefined,
+]).then(() => {
+  const app = (
     <StrictMode>
       <AppProviders initialData={initialData} />
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // The server drew Home and a robot's page in the language of its embedded strings
+  // (server/html/first-paint.ts, decision 0026): the app takes that over. A reader whose own
+  // choice of language differs gets the page drawn afresh.
+  if (drawnByServer && i18n.language === initialData.messages?.lang) hydrateRoot(root, app);
+  else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+});

@@ -13,6 +13,8 @@ export interface ShellContent {
   lateHead?: string;
   /** First data for the page, read by the browser before it calls the API. */
   data: unknown;
+  /** The page's first screen, drawn by the server (first-paint.ts); the browser hydrates it. */
+  root?: string;
 }
 
 /**
@@ -67,7 +69,10 @@ export class PageShell {
   }
 
   render(content: ShellContent): string {
-    const [beforeHead, middle, afterData] = this.parts;
+    const [beforeHead, headEnd, afterData] = this.parts;
+    const middle = content.root
+      ? headEnd.replace('<div id="root"></div>', `<div id="root">${content.root}</div>`)
+      : headEnd;
     const data = `<script type="application/json" id="app-data">${jsonForScript(content.data)}</script>`;
     return (
       beforeHead.replace(/<html lang="[^"]*"/, `<html lang="${content.lang}"`) +

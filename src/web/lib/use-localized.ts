@@ -23,6 +23,10 @@ export function setContentFallback(defaultLanguage: string | null | undefined): 
   for (const listener of listeners) listener();
 }
 
+function getFallback(): Language {
+  return fallback;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -31,7 +35,7 @@ function subscribe(listener: () => void): () => void {
 /** The reader's interface language and the shop's fallback, which every hook below resolves with. */
 function useReaderLanguages(): { language: Language; shopFallback: Language } {
   const { i18n } = useTranslation();
-  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
+  const shopFallback = useSyncExternalStore(subscribe, getFallback, getFallback);
   return { language: i18n.language as Language, shopFallback };
 }
 

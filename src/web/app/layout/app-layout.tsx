@@ -6,6 +6,7 @@ import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { resolvePage } from '../../../shared/pages.js';
 import { ErrorBoundary } from '../error-boundary';
+import { isPageLoaded } from '../pages';
 import { useAdminDefaultLanguage } from '../use-admin-default-language';
 import { isBackOfficePage } from './admin-navigation';
 import { SiteHeader } from './site-header';
@@ -32,7 +33,12 @@ function StorefrontLayout({ children }: { children: ReactNode }) {
       {/* tabIndex lets the skip link move focus here; the main region itself needs no outline. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<LoadingRegion />}>{children}</Suspense>
+          {/* A page loaded ahead (app/pages.ts, the page the server drew) needs no loading state. */}
+          {isPageLoaded(resolvePage(pathname)) ? (
+            children
+          ) : (
+            <Suspense fallback={<LoadingRegion />}>{children}</Suspense>
+          )}
         </ErrorBoundary>
       </main>
       <Suspense fallback={<footer className="min-h-72 border-t border-slate-800 bg-slate-900/40" />}>
