@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadPage } from './app/pages';
 import { AppProviders } from './app/providers';
@@ -27,7 +27,9 @@ void Promise.all([
   // The server drew Home and a robot's page in the language of its embedded strings
   // (server/html/first-paint.ts, decision 0026): the app takes that over. A reader whose own
   // choice of language differs gets the page drawn afresh.
-  if (drawnByServer && i18n.language === initialData.messages?.lang) hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page; the page is already on screen meanwhile.
+  if (drawnByServer && i18n.language === initialData.messages?.lang) startTransition(() => void hydrateRoot(root, app));
   else {
     root.replaceChildren();
     createRoot(root).render(app);
