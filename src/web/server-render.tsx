@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static';
 import type { Language } from '../shared/constants.js';
 import { loadPage } from './app/pages';
 import { AppProviders } from './app/providers';
@@ -30,7 +30,7 @@ async function renderNow(location: Location, language: Language, data: InitialDa
   // A part that fails here would be drawn again by the browser, with an error in its console:
   // such a page goes out without a first screen instead (first-paint.ts).
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StrictMode>
       <AppProviders initialData={data} />
     </StrictMode>,
@@ -42,8 +42,7 @@ async function renderNow(location: Location, language: Language, data: InitialDa
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
+  const html = await new Response(prelude).text();
   if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
   return html;
 }

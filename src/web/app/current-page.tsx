@@ -5,7 +5,7 @@ import { useLocation, useSearchParams } from '../lib/router';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { contentPageName } from './layout/admin-navigation';
-import { pageComponent } from './pages';
+import { pageComponents } from './pages';
 import { isContentPageSlug } from '../../shared/content-pages.js';
 import { documentTitle } from '../../shared/document-title.js';
 import { resolvePage, type PageName } from '../../shared/pages.js';
@@ -49,7 +49,7 @@ function DocumentTitle({ page }: { page: PageName }) {
 export function CurrentPage() {
   const { pathname } = useLocation();
   const name = resolvePage(pathname);
-  const Page = pageComponent(name);
+  const Page = pageComponents[name];
   return (
     <>
       <DocumentTitle page={name} />

@@ -42,15 +42,18 @@ const pageModules: Record<PageName, PageModule> = {
 
 const lazyPages = new Map<PageModule, LazyExoticComponent<ComponentType>>();
 
-/** The page's component; the pages that share a module (the legal pages) share one. */
-const pageComponents = Object.fromEntries(
-  Object.entries(pageModules).map(([name, load]) => {
+/**
+ * Each page's component, lazy until `loadPage` fetched it; the pages that share a module (the
+ * legal pages) share one lazy component.
+ */
+export const pageComponents: Record<PageName, ComponentType> = Object.fromEntries(
+  Object.entries(pageModules).map(([name, load]): [string, ComponentType] => {
     if (!lazyPages.has(load)) lazyPages.set(load, lazy(load));
     return [name, lazyPages.get(load)!];
   }),
-) as Record<PageName, LazyExoticComponent<ComponentType>>;
+) as Record<PageName, ComponentType>;
 
-const loadedPages = new Map<PageName, ComponentType>();
+const loadedPages = new Set<PageName>();
 
 /**
  * Loads a page's chunk ahead of its first render (main.tsx and server-render.tsx, for a page the
@@ -60,15 +63,11 @@ const loadedPages = new Map<PageName, ComponentType>();
  * differ from what the server drew.
  */
 export async function loadPage(name: PageName): Promise<void> {
-  loadedPages.set(name, (await pageModules[name]()).default);
+  pageComponents[name] = (await pageModules[name]()).default;
+  loadedPages.add(name);
 }
 
 /** Whether `loadPage` fetched the page: it then renders at once, without a loading state. */
 export function isPageLoaded(name: PageName): boolean {
   return loadedPages.has(name);
-}
-
-/** The page's component: the loaded one when `loadPage` fetched it, else the lazy one. */
-export function pageComponent(name: PageName): ComponentType {
-  return loadedPages.get(name) ?? pageComponents[name];
 }
