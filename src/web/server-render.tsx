@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import type { Language } from '../shared/constants.js';
+import { loadSiteFooter } from './app/layout/app-layout';
 import { loadPage } from './app/pages';
 import { AppProviders } from './app/providers';
 import type { InitialData } from './lib/initial-data';
@@ -22,7 +23,7 @@ const RENDER_TIMEOUT_MS = 2_000;
 
 async function renderNow(location: Location, language: Language, data: InitialData): Promise<string> {
   // As the browser will: the page's code first, then one pass without a boundary around the page.
-  await loadPage(resolvePage(location.pathname));
+  await Promise.all([loadPage(resolvePage(location.pathname)), loadSiteFooter()]);
   setServerLocation(location);
   setContentFallback(data.settings?.default_language);
   if (data.messages) i18n.addCatalogue(language, data.messages.catalogue);

@@ -71,7 +71,8 @@ describe('the page shell’s chunk preloads', () => {
     expect(drawn).not.toContain('modulepreload');
     expect(drawn).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
     expect(drawn).toContain('<link rel="preload" as="image" href="/a.webp">');
-    expect(drawn).toContain('<div id="root"><main>Robots</main></div>');
+    // Inert until the browser's app takes it over (main.tsx).
+    expect(drawn).toContain('<div id="root" inert><main>Robots</main></div>');
     // A page the browser draws keeps its scripts in the head, as before.
     const blank = shell.render({ lang: 'en', head: '', lateHead, data: {} });
     expect(blank).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');

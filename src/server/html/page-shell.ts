@@ -72,7 +72,7 @@ export class PageShell {
     const [beforeHead, headEnd, afterData] = this.parts;
     let middle = content.lateHead ? headEnd.replace('</head>', `${content.lateHead}\n  </head>`) : headEnd;
     if (content.root) {
-      middle = scriptsAfterPaint(middle).replace('<div id="root"></div>', `<div id="root">${content.root}</div>`);
+      middle = scriptsAfterPaint(middle).replace('<div id="root"></div>', `<div id="root" inert>${content.root}</div>`);
     }
     const data = `<script type="application/json" id="app-data">${jsonForScript(content.data)}</script>`;
     return (

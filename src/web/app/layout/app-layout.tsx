@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
 import { LoadingRegion } from '../../components/ui/loading-region';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -18,7 +18,17 @@ import { useScrollToTop } from './use-scroll-to-top';
  * chunk after the first render instead of weighing on the storefront's first load. Its place is
  * kept meanwhile, so the page's height does not jump when it comes.
  */
-const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
+const importFooter = () => import('./site-footer').then((module) => ({ default: module.SiteFooter }));
+const LazySiteFooter = lazy(importFooter);
+let LoadedSiteFooter: ComponentType | null = null;
+
+/**
+ * For a page the server drew: the footer loaded before hydration, like the page (app/pages.ts),
+ * so that it is drawn without a boundary and hydrated in the same pass as the rest.
+ */
+export async function loadSiteFooter(): Promise<void> {
+  LoadedSiteFooter = (await importFooter()).default;
+}
 /** The back office's frame comes with the back office: visitors and clients never load it. */
 const AdminShell = lazy(() => import('./admin-shell'));
 
@@ -41,9 +51,13 @@ function StorefrontLayout({ children }: { children: ReactNode }) {
           )}
         </ErrorBoundary>
       </main>
-      <Suspense fallback={<footer className="min-h-72 border-t border-slate-800 bg-slate-900/40" />}>
-        <SiteFooter />
-      </Suspense>
+      {LoadedSiteFooter ? (
+        <LoadedSiteFooter />
+      ) : (
+        <Suspense fallback={<footer className="min-h-72 border-t border-slate-800 bg-slate-900/40" />}>
+          <LazySiteFooter />
+        </Suspense>
+      )}
       <ChatWidget settings={settings} docked={resolvePage(pathname) === 'OrderForm'} />
     </div>
   );
