@@ -23,6 +23,10 @@ test('The hero carousel advances by itself every 5 seconds, wraps around, and im
   await stubYoutube(page);
   await page.clock.install();
   await page.goto('/');
+  // The server drew Home; its scripts come after the first paint (a frame, then a timer of the
+  // faked clock), and the slides turn once the app has taken the page over.
+  await page.clock.runFor(100);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const carousel = page.getByRole('region', { name: 'Featured' });
   await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
   const first = carousel.getByRole('group', { name: '1 of 2' });

@@ -23,6 +23,10 @@ export function setContentFallback(defaultLanguage: string | null | undefined): 
   for (const listener of listeners) listener();
 }
 
+function getFallback(): Language {
+  return fallback;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -40,7 +44,7 @@ export interface ReaderLanguages {
  */
 export function useReaderLanguages(): ReaderLanguages {
   const { i18n } = useTranslation();
-  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
+  const shopFallback = useSyncExternalStore(subscribe, getFallback, getFallback);
   return { language: i18n.language as Language, shopFallback };
 }
 
