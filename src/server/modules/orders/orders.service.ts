@@ -82,7 +82,7 @@ export class OrdersService {
       const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
       if (existing) return { order: await this.replay(existing, input), replayed: true };
     }
-    const robot = await this.deps.catalogue.getPublicRobot(input.robot_id);
+    const robot = await this.deps.catalogue.getOrderableRobot(input.robot_id);
     const now = new Date();
     let row: OrderRow;
     try {
