@@ -89,7 +89,7 @@ export class OrdersService {
       // The order and its 'received' email are written together: the email exists iff the order
       // does. The orders of one event-loop turn share one commit (grouped-order-writes.ts).
       row = await this.writes.write(async (inTransaction) => {
-        const inserted = await inTransaction.insert({
+        const inserted = await inTransaction.insertNew({
           id: crypto.randomUUID(),
           user_id: user.id,
           robot_id: robot.id,
