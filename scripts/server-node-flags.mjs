@@ -4,9 +4,10 @@
 /**
  * V8's young generation, in MB per semi-space. Node's default lets each of its two semi-spaces
  * grow to 16 MB under load and keeps them committed: some 32 MB of the server's memory for the
- * few MB a request's short-lived objects need (issue 21 §5). At 2 MB the collector runs more
- * often on smaller spaces: the CPU time per answer of the storefront's reads stayed within the
- * measurement's spread, while 1 MB cost 6–10 % more (docs/decisions/0024-server-memory.md).
+ * few MB a request's short-lived objects need (issue 21 §5). At 2 MB the collector runs about
+ * five times as often on small spaces: some 6 % more CPU time per answer on the storefront's
+ * reads, within the measurement's spread; 1 MB saved some 3 MB more for 6–10 %
+ * (docs/decisions/0024-server-memory.md).
  */
 export const SEMI_SPACE_MB = 2;
 
