@@ -15,8 +15,10 @@ const adminModules = new RegExp(
   ].join('|'),
 );
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
+  // The server's render of the first screen (`npm run build`, decision 0026) needs no copy of public/.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss()],
   build: {
     outDir: '../../dist/web',
@@ -65,4 +67,4 @@ export default defineConfig({
   server: {
     proxy: Object.fromEntries(serverPaths.map((path) => [path, serverOrigin])),
   },
-});
+}));

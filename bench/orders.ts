@@ -17,7 +17,14 @@ import {
   problemsByRound,
   type RoundSettings,
 } from './rounds.js';
-import { BENCH_ADMIN as ADMIN, readMemory, startBareScript, stopServer, type ServerProcess } from './servers.js';
+import {
+  BENCH_ADMIN as ADMIN,
+  readCpuMs,
+  readMemory,
+  startBareScript,
+  stopServer,
+  type ServerProcess,
+} from './servers.js';
 import { call, firstRobotId, newClient, signIn, type Session } from './shop-client.js';
 import { MAX_ORDER_STREAMS_PER_USER } from '../src/server/modules/orders/order-streams.js';
 
@@ -36,18 +43,25 @@ const ORDER = { telegram_username: '@bench', strategy_instructions: STRATEGY, te
 export interface OrderFigures {
   requestsPerSecond: number;
   p99Ms: number;
+  /** The server's CPU time per order during the round (steadier than orders/s on a shared machine); NaN where /proc cannot tell. */
+  cpuUsPerOrder: number;
   problems: string[];
 }
 
-/** `connections` connections (50 by default), each one client's session, posting orders for `seconds`. */
+/**
+ * `connections` connections (50 by default), each one client's session, posting orders for
+ * `seconds`; `pid` is the server's process, whose CPU time is read around the round.
+ */
 export async function orderLoad(
   url: string,
   sessions: Session[],
   robotId: string,
   seconds: number,
   connections = CONNECTIONS,
+  pid?: number,
 ): Promise<OrderFigures> {
   let next = 0;
+  const cpuBefore = readCpuMs(pid);
   const body = JSON.stringify({ robot_id: robotId, ...ORDER });
   const result = await autocannon({
     url,
@@ -69,7 +83,17 @@ export async function orderLoad(
       },
     ],
   });
-  return { requestsPerSecond: requestsPerSecond(result), p99Ms: latencyP99(result), problems: problemsOf(result) };
+  const cpuAfter = readCpuMs(pid);
+  const orders = result.requests.total;
+  return {
+    requestsPerSecond: requestsPerSecond(result),
+    p99Ms: latencyP99(result),
+    cpuUsPerOrder:
+      cpuBefore === undefined || cpuAfter === undefined || orders === 0
+        ? Number.NaN
+        : ((cpuAfter - cpuBefore) * 1000) / orders,
+    problems: problemsOf(result),
+  };
 }
 
 /** The reference on the part's own database: SQLite's file in the data folder, or its PostgreSQL twin. */
@@ -104,13 +128,15 @@ async function benchOrderCreation(
     );
     const rounds = await alternate(
       settings,
-      (seconds) => orderLoad(shop.app.origin, sessions, robotId, seconds),
-      (seconds) => orderLoad(bare.origin, sessions, robotId, seconds),
+      (seconds) => orderLoad(shop.app.origin, sessions, robotId, seconds, CONNECTIONS, shop.app.child.pid),
+      (seconds) => orderLoad(bare.origin, sessions, robotId, seconds, CONNECTIONS, bare.child.pid),
     );
     for (const problem of problemsByRound(rounds.a)) console.log(`  warning, app orders, ${problem}`);
     for (const problem of problemsByRound(rounds.b)) console.log(`  warning, bare orders, ${problem}`);
     const rate = (figures: OrderFigures[]) =>
-      `${formatSpread(figures.map((round) => round.requestsPerSecond))} orders/s`;
+      `${formatSpread(figures.map((round) => round.requestsPerSecond))} orders/s, CPU ${formatSpread(
+        figures.map((round) => round.cpuUsPerOrder),
+      )} µs/order`;
     const p99 = (figures: OrderFigures[]) => formatSpread(figures.map((round) => round.p99Ms));
     const share = formatPercentSpread(
       percentages(

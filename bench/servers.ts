@@ -144,10 +144,24 @@ export function appEntry(fromSource: boolean): string {
 /** The administrator the bench app is started with. */
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 
-export function startApp({ dataDir, fromSource, env: extra = {} }: AppOptions): Promise<ServerProcess> {
-  // BENCH_APP_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the app process.
+/** The server's node flags, as `npm start` gives them (scripts/server-node-flags.mjs). */
+async function serverNodeFlags(nodeArgs: string[]): Promise<string[]> {
+  // Loaded by URL because scripts/ is plain JavaScript without type declarations.
+  const flags = (await import(new URL('../scripts/server-node-flags.mjs', import.meta.url).href)) as {
+    serverNodeFlags: (execArgv: string[]) => string[];
+  };
+  return flags.serverNodeFlags(nodeArgs);
+}
+
+export async function startApp({ dataDir, fromSource, env: extra = {} }: AppOptions): Promise<ServerProcess> {
+  // BENCH_APP_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the app process;
+  // a semi-space size given there replaces the one `npm start` sets.
   const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const args = [...nodeArgs, ...(fromSource ? ['--import', 'tsx', appEntry(true)] : [appEntry(false)])];
+  const args = [
+    ...(await serverNodeFlags(nodeArgs)),
+    ...nodeArgs,
+    ...(fromSource ? ['--import', 'tsx', appEntry(true)] : [appEntry(false)]),
+  ];
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

@@ -25,7 +25,7 @@ interface Sum {
   problems: string[];
 }
 
-function sum(results: OrderFigures[]): Sum {
+function sum(results: Array<Omit<OrderFigures, 'cpuUsPerOrder'>>): Sum {
   return {
     requestsPerSecond: results.reduce((total, result) => total + result.requestsPerSecond, 0),
     p99Ms: Math.max(...results.map((result) => result.p99Ms)),

@@ -23,6 +23,17 @@ function* walk(folder) {
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+// The same app built for Node: the server draws Home and a robot's page with it (decision 0026).
+run(process.execPath, [
+  path.join(root, 'node_modules/vite/bin/vite.js'),
+  'build',
+  '--ssr',
+  'server-render.tsx',
+  '--outDir',
+  '../../dist/ssr',
+  '--logLevel',
+  'warn',
+]);
 run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
 
 const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;

@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent } from './build-state.mjs';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 if (!isBuildCurrent()) {
   process.stderr.write('tradebot-store: building the app (first start or changed sources)…\n');
@@ -28,10 +29,11 @@ if (!isBuildCurrent()) {
 // SIGTERM or a terminal's Ctrl-C reaches the server, which finishes its requests and closes the
 // database, and this process then exits with the server's own status. The IPC channel is the
 // server's lifeline: it closes when this process dies in any way, even by SIGKILL, and the
-// server then stops too instead of running on without a supervisor (src/server/main.ts).
+// server then stops too instead of running on without a supervisor (src/server/main.ts). The
+// server's own node flags go first, so that flags given to this process override them.
 const server = spawn(
   process.execPath,
-  [...process.execArgv, path.join(import.meta.dirname, '../dist/node/server/main.js')],
+  [...serverNodeFlags(), ...process.execArgv, path.join(import.meta.dirname, '../dist/node/server/main.js')],
   { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] },
 );
 for (const signal of ['SIGTERM', 'SIGINT']) {

@@ -81,8 +81,7 @@ export const bannersResource = defineAdminResource({
   patch: bannerPatchSchema,
   orderable: true,
   activatable: true,
-  // The audit log's name of a banner: its title in the first language written.
-  label: (banner) => banner.title.en || banner.title.fr,
+  label: (banner, show) => show(banner.title),
 });
 
 export const faqsResource = defineAdminResource({

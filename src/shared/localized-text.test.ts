@@ -8,8 +8,15 @@ import {
   sortByText,
   textIn,
   toColumns,
+  withTranslations,
 } from './localized-text.js';
-import { localizedListSchema, localizedTextSchema } from './schemas/localized-text.js';
+import {
+  localizedListPatchSchema,
+  localizedListSchema,
+  localizedTextPatchSchema,
+  localizedTextSchema,
+} from './schemas/localized-text.js';
+import { settingRows } from './settings-keys.js';
 
 describe('localized text', () => {
   it("gives the reader's translation, else the shop's content language, else whichever exists", () => {
@@ -49,6 +56,27 @@ describe('localized text', () => {
     expect(localizedTextSchema({ max: 5, required: false }).parse({})).toEqual({ en: '', fr: '' });
   });
 
+  it('leaves a language an update does not send out, so it stays as stored; one sent empty is cleared', () => {
+    const schema = localizedTextPatchSchema({ max: 5, required: true });
+    expect(schema.parse({ fr: ' Salut ' })).toEqual({ fr: 'Salut' });
+    expect(schema.parse({ en: '' })).toEqual({ en: '' });
+    expect(schema.parse({})).toEqual({});
+    // Only an update sending every language empty is known at once to leave nothing written.
+    expect(schema.safeParse({ en: ' ', fr: '' }).success).toBe(false);
+    expect(localizedTextPatchSchema({ max: 5, required: false }).parse({ en: '', fr: '' })).toEqual({ en: '', fr: '' });
+    expect(schema.safeParse({ en: 'toolong' }).success).toBe(false);
+    expect(withTranslations({ en: 'Hi', fr: 'Salut' }, { fr: '' })).toEqual({ en: 'Hi', fr: '' });
+    expect(withTranslations({ en: 'Hi', fr: 'Salut' }, {})).toEqual({ en: 'Hi', fr: 'Salut' });
+  });
+
+  it('writes the columns, and the settings rows, of the languages sent only', () => {
+    expect(toColumns('question', { fr: '' })).toEqual({ question_fr: '' });
+    expect(settingRows({ hero_title: { fr: 'Bonjour' }, site_name: 'Shop' })).toEqual({
+      hero_title_fr: 'Bonjour',
+      site_name: 'Shop',
+    });
+  });
+
   it('maps to and from columns', () => {
     expect(toColumns('question', { en: 'Q', fr: 'QF' })).toEqual({ question_en: 'Q', question_fr: 'QF' });
     expect(fromColumns({ question_en: 'Q', question_fr: null }, 'question')).toEqual({ en: 'Q', fr: '' });
@@ -76,5 +104,12 @@ describe('localized lists', () => {
     expect(schema.parse({ en: [' a '] })).toEqual({ en: ['a'], fr: [] });
     expect(schema.safeParse({ en: [], fr: ['a', 'b', 'c'] }).success).toBe(false);
     expect(schema.safeParse({ en: [''], fr: [] }).success).toBe(false);
+  });
+
+  it('leaves a list an update does not send out, so it stays as stored', () => {
+    const schema = localizedListPatchSchema(z.string().trim().min(1), 2);
+    expect(schema.parse({ fr: [' a '] })).toEqual({ fr: ['a'] });
+    expect(schema.parse({ en: [] })).toEqual({ en: [] });
+    expect(schema.safeParse({ fr: ['a', 'b', 'c'] }).success).toBe(false);
   });
 });

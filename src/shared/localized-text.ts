@@ -15,6 +15,47 @@ export function emptyLocalizedText(): LocalizedText {
 }
 
 /**
+ * What an update sends of a localized text or list (decision 0022): only the languages it
+ * changes. A language not sent stays as stored; one sent as '' (or []) is cleared.
+ */
+export type Translations<Value> = Partial<Record<Language, Value>>;
+export type LocalizedTextPatch = Translations<string>;
+
+/** The stored versions with the sent ones written over them: what the record holds after an update. */
+export function withTranslations<Value>(
+  stored: Record<Language, Value>,
+  sent: Translations<Value>,
+): Record<Language, Value> {
+  const merged = { ...stored };
+  for (const language of LANGUAGES) {
+    const value = sent[language];
+    if (value !== undefined) merged[language] = value;
+  }
+  return merged;
+}
+
+/**
+ * Each language `text` holds, through `convert`: a whole text stays whole, an update's few
+ * languages stay those few (a language not sent must not become a written '').
+ */
+export function mapTranslations<From, To, Text extends Translations<From>>(
+  text: Text,
+  convert: (value: From) => To,
+): { [Key in keyof Text]: To } {
+  const converted: Translations<To> = {};
+  for (const language of LANGUAGES) {
+    const value = text[language];
+    if (value !== undefined) converted[language] = convert(value);
+  }
+  return converted as { [Key in keyof Text]: To };
+}
+
+/** Whether any language of a text is written (a required text needs one; the others fall back to it). */
+export function isWrittenInOneLanguage(text: LocalizedText): boolean {
+  return LANGUAGES.some((language) => text[language].trim() !== '');
+}
+
+/**
  * The language owner-written text falls back to when the reader's translation is missing: the
  * shop's default language, or English when the shop follows each visitor's browser ('').
  */
@@ -71,11 +112,17 @@ export function fromColumns<Field extends string>(
   return { en: row[languageColumn(field, 'en')] ?? '', fr: row[languageColumn(field, 'fr')] ?? '' };
 }
 
-/** A localized text as the two columns of `field`, to write. */
-export function toColumns<Field extends string>(field: Field, text: LocalizedText) {
-  return { [languageColumn(field, 'en')]: text.en, [languageColumn(field, 'fr')]: text.fr } as {
-    [Key in `${Field}_${Language}`]: string;
-  };
+/**
+ * A localized text as the columns of `field` to write: one per language it holds, so an update
+ * that sends one language leaves the other's column as stored.
+ */
+export function toColumns<Field extends string, Text extends Translations<string>>(field: Field, text: Text) {
+  const columns: Record<string, string> = {};
+  for (const language of LANGUAGES) {
+    const value = text[language];
+    if (value !== undefined) columns[languageColumn(field, language)] = value;
+  }
+  return columns as { [Key in keyof Text as Key extends Language ? `${Field}_${Key}` : never]: string };
 }
 
 /**

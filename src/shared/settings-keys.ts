@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_NAME, LANGUAGES } from './constants.js';
-import { languageColumn, type LocalizedText } from './localized-text.js';
+import { languageColumn, withTranslations, type LocalizedText, type LocalizedTextPatch } from './localized-text.js';
 
 /** Setting keys and defaults, free of zod so the browser bundle can import them cheaply. */
 
@@ -90,6 +90,9 @@ export function unpaidOrderExpiryDays(value: string | undefined): number {
 /** A setting's value: text in each language for the owner's texts, one string otherwise. */
 export type SettingValue<Key extends SettingKey> = Key extends LocalizedSettingKey ? LocalizedText : string;
 export type SettingValues = { [Key in SettingKey]: SettingValue<Key> };
+/** What an update sends for a key: for an owner's text, only the languages it changes (decision 0022). */
+export type SettingUpdateValue<Key extends SettingKey> = Key extends LocalizedSettingKey ? LocalizedTextPatch : string;
+export type SettingUpdates = { [Key in SettingKey]?: SettingUpdateValue<Key> };
 
 export const settingDefaults: SettingValues = {
   n8n_webhook_url: '',
@@ -122,16 +125,32 @@ export const settingDefaults: SettingValues = {
 
 export type PublicSettings = { [Key in PublicSettingKey]: SettingValue<Key> };
 
-/** The settings rows that hold `values`: one per plain key, one per language of an owner's text. */
-export function settingRows(values: Partial<SettingValues>): Record<string, string> {
+/**
+ * The settings rows that hold `values`: one per plain key, one per language of an owner's text
+ * that `values` holds (a language an update does not send keeps its row).
+ */
+export function settingRows(values: SettingUpdates): Record<string, string> {
   const rows: Record<string, string> = {};
-  for (const [key, value] of Object.entries(values) as Array<[SettingKey, string | LocalizedText | undefined]>) {
+  for (const [key, value] of Object.entries(values) as Array<[SettingKey, string | LocalizedTextPatch | undefined]>) {
     if (value === undefined) continue;
     if (typeof value === 'string') rows[key] = value;
     else if (isLocalizedSettingKey(key))
-      for (const language of LANGUAGES) rows[languageColumn(key, language)] = value[language];
+      for (const language of LANGUAGES) {
+        const translation = value[language];
+        if (translation !== undefined) rows[languageColumn(key, language)] = translation;
+      }
   }
   return rows;
+}
+
+/** The settings as they are once `updates` are saved over `stored`. */
+export function withSettingUpdates(stored: SettingValues, updates: SettingUpdates): SettingValues {
+  const merged: Record<string, string | LocalizedText> = { ...stored };
+  for (const [key, value] of Object.entries(updates) as Array<[SettingKey, string | LocalizedTextPatch | undefined]>) {
+    if (value === undefined) continue;
+    merged[key] = typeof value === 'string' ? value : withTranslations(stored[key] as LocalizedText, value);
+  }
+  return merged as SettingValues;
 }
 
 /** The settings the stored rows hold, each key's (or translation's) default where its row is missing. */

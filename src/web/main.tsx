@@ -1,18 +1,51 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadSiteFooter } from './app/layout/app-layout';
+import { loadPage } from './app/pages';
 import { AppProviders } from './app/providers';
 import { initI18n } from './lib/i18n';
 import { readInitialData } from './lib/initial-data';
+import { i18n } from './lib/translate';
+import { resolvePage } from '../shared/pages.js';
 import './styles.css';
 
 const initialData = readInitialData();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-void initI18n(initialData.settings?.default_language, initialData.messages).then(() =>
-  createRoot(root).render(
+const drawnByServer = root.firstElementChild !== null;
+
+/**
+ * The server marks the page it drew `inert` (page-shell.ts): until the app has taken it over, a
+ * click or a form would do nothing or the browser's own thing (a newsletter form sent as a GET).
+ * A parent's effect runs after its children's: this one once the whole page is hydrated. It wraps
+ * the app rather than sitting beside it, which would change the ids `useId` gives.
+ */
+function Interactive({ children }: { children: ReactNode }) {
+  useEffect(() => root?.removeAttribute('inert'), []);
+  return children;
+}
+
+void Promise.all([
+  initI18n(initialData.settings?.default_language, initialData.messages),
+  // A page the server drew is hydrated in one pass, its code loaded first (app/pages.ts).
+  drawnByServer ? loadPage(resolvePage(window.location.pathname)) : undefined,
+  drawnByServer ? loadSiteFooter() : undefined,
+]).then(() => {
+  const app = (
     <StrictMode>
-      <AppProviders initialData={initialData} />
-    </StrictMode>,
-  ),
-);
+      <Interactive>
+        <AppProviders initialData={initialData} />
+      </Interactive>
+    </StrictMode>
+  );
+  // The server drew Home and a robot's page in the language of its embedded strings
+  // (server/html/first-paint.ts, decision 0026): the app takes that over. A reader whose own
+  // choice of language differs gets the page drawn afresh. As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page; the page is already on screen meanwhile.
+  if (drawnByServer && i18n.language === initialData.messages?.lang) startTransition(() => void hydrateRoot(root, app));
+  else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_BASE_PATH, createAuth } from '../../src/server/auth/better-auth.js';
+import { betterAuth } from 'better-auth';
+import { AUTH_BASE_PATH, authOptions } from '../../src/server/auth/better-auth.js';
 import { settingKeys } from '../../src/shared/settings-keys.js';
 import { newRobot, setSetting, signInAdmin } from '../support/factories.js';
 import { SAME_ORIGIN } from '../support/sessions.js';
@@ -10,12 +11,14 @@ const WORKFLOW_SECRET = 'hostile-input-workflow-secret-0123456789';
 
 /** better-auth's own endpoints, read from the library: every one it would run for a POST. */
 function betterAuthPostEndpoints(shop: TestApp): Array<{ path: string; fields: string[] }> {
-  const auth = createAuth(
-    shop.config,
-    shop.app.database.db,
-    { delivers: false, send: async () => undefined, close: () => undefined },
-    shop.app.log,
-    async () => ({ shopName: 'Fuzz', defaultLanguage: 'en' }),
+  const auth = betterAuth(
+    authOptions(
+      shop.config,
+      shop.app.database.db,
+      { delivers: false, send: async () => undefined, close: () => undefined },
+      shop.app.log,
+      async () => ({ shopName: 'Fuzz', defaultLanguage: 'en' }),
+    ),
   );
   const endpoints: Array<{ path: string; fields: string[] }> = [];
   for (const endpoint of Object.values(auth.api) as Array<{

@@ -122,6 +122,8 @@ async function backOfficeJourney(page: Page, suffix: string, categoryName: strin
       .innerText()
       .then((text) => text.trim()),
   );
+  // Positions count from 1, as the FAQs' do: the new last banner's is the number of banners.
+  expect(orderBefore).toBe((await page.getByRole('row').count()) - 1);
   await bannerRow.getByRole('button', { name: `Move Banner ${suffix} up` }).click();
   await expect(bannerRow.getByRole('cell').nth(3)).toHaveText(String(orderBefore - 1));
 

@@ -162,14 +162,14 @@ test('Administrators reorder banners to the front, and the storefront follows', 
     await expect(rows.first().getByRole('button', { name: /^Move .+ up$/ })).toBeDisabled();
     await expect(page.getByRole('button', { name: `Move Summer ${suffix} down` })).toBeDisabled();
 
-    // Each ↑ swaps with the neighbour above; the positions stay 0..n-1.
+    // Each ↑ swaps with the neighbour above; the positions read 1..n, as the FAQs' do.
     for (let steps = 1; steps < count; steps++) {
       await page.getByRole('button', { name: `Move Summer ${suffix} up` }).click();
       await expect(rows.nth(count - 1 - steps)).toContainText(`Summer ${suffix}`);
     }
     await expect(page.getByRole('button', { name: `Move Summer ${suffix} up` })).toBeDisabled();
     const order = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[3]!.textContent!.trim()));
-    expect(order).toEqual([...Array(count).keys()].map(String));
+    expect(order).toEqual([...Array(count).keys()].map((index) => String(index + 1)));
 
     // The storefront's carousel starts with it.
     await page.goto('/');

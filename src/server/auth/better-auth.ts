@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { betterAuth } from 'better-auth';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { betterAuth, BetterAuthOptions } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFAULT_SITE_NAME, PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
@@ -11,14 +12,14 @@ import { authEmails, type EmailContext } from './auth-emails.js';
 export const AUTH_BASE_PATH = '/api/auth';
 
 /**
- * better-auth over our own tables (snake_case, created by our migrations).
+ * better-auth's options: over our own tables (snake_case, created by our migrations).
  *
  * The adapter is told the database is "sqlite" on both engines on purpose: our Kysely instance
  * already returns timestamps as ISO strings and booleans as booleans everywhere, and the sqlite
  * mode is the one that converts ISO strings back to Dates for better-auth and writes Dates as
  * ISO strings, which PostgreSQL's timestamptz accepts.
  */
-export function createAuth(
+export function authOptions(
   config: Config,
   db: Kysely<Database>,
   mailer: Mailer,
@@ -27,7 +28,7 @@ export function createAuth(
 ) {
   const https = config.publicUrl.startsWith('https:');
   const emails = authEmails(emailContext);
-  return betterAuth({
+  return {
     // Read only by two-factor plugins, which the shop does not use; emails carry the owner's name (setting site_name).
     appName: DEFAULT_SITE_NAME,
     baseURL: config.publicUrl,
@@ -112,7 +113,38 @@ export function createAuth(
     logger: {
       log: (level, message, ...args) => log[level]({ args: args.length > 0 ? args : undefined }, `auth: ${message}`),
     },
-  });
+  } satisfies BetterAuthOptions;
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+type BetterAuth = ReturnType<typeof betterAuth<ReturnType<typeof authOptions>>>;
+type Session = Awaited<ReturnType<BetterAuth['api']['getSession']>>;
+
+/** What the shop asks of better-auth. */
+export interface Auth {
+  /** Runs one of better-auth's endpoints (/api/auth/*). */
+  handler(request: Request): Promise<Response>;
+  /** The session of these request headers, extended when it is due; null when there is none. */
+  getSession(headers: IncomingHttpHeaders): Promise<Session>;
+}
+
+/**
+ * better-auth, made with its first use rather than at start: a sign-in, a sign-up, or a session
+ * due for its daily extension (auth/session-user.ts reads the others itself). The library and the
+ * endpoints it builds are some 5 MB of heap that a shop serving its storefront's reads does not
+ * need (issue 21 §5); the first of those requests waits for them once.
+ */
+export function createAuth(...options: Parameters<typeof authOptions>): Auth {
+  let made: Promise<{ auth: BetterAuth; fromNodeHeaders: (headers: IncomingHttpHeaders) => Headers }> | undefined;
+  const make = () =>
+    (made ??= Promise.all([import('better-auth'), import('better-auth/node')]).then(([library, node]) => ({
+      auth: library.betterAuth(authOptions(...options)),
+      fromNodeHeaders: node.fromNodeHeaders,
+    })));
+  return {
+    handler: async (request) => (await make()).auth.handler(request),
+    getSession: async (headers) => {
+      const { auth, fromNodeHeaders } = await make();
+      return auth.api.getSession({ headers: fromNodeHeaders(headers) });
+    },
+  };
+}

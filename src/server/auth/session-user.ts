@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
 import { directStatements } from '../db/direct-statements.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -63,7 +62,7 @@ function toCurrentUser(user: {
  */
 export function sessionUserResolver(auth: Auth, db: Kysely<Database>, secret: string | undefined): UserResolver {
   const throughBetterAuth = async (request: FastifyRequest): Promise<CurrentUser | null> => {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch((error: unknown) => {
+    const session = await auth.getSession(request.headers).catch((error: unknown) => {
       request.log.warn({ err: error }, 'session lookup failed');
       return null;
     });

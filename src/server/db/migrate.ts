@@ -22,6 +22,7 @@ import * as robotSlugsAndSiteName from './migrations/0020-robot-slugs-and-site-n
 import * as faqsAndPagesInTwoLanguages from './migrations/0021-faqs-and-pages-in-two-languages.js';
 import * as robotBannerAndSettingsTextsInTwoLanguages from './migrations/0022-robot-banner-and-settings-texts-in-two-languages.js';
 import * as categoryNamesInTwoLanguages from './migrations/0023-category-names-in-two-languages.js';
+import * as seededPagesInFrench from './migrations/0024-seeded-pages-in-french.js';
 
 interface DialectMigration {
   up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
@@ -51,6 +52,7 @@ const migrations: Record<string, DialectMigration> = {
   '0021-faqs-and-pages-in-two-languages': faqsAndPagesInTwoLanguages,
   '0022-robot-banner-and-settings-texts-in-two-languages': robotBannerAndSettingsTextsInTwoLanguages,
   '0023-category-names-in-two-languages': categoryNamesInTwoLanguages,
+  '0024-seeded-pages-in-french': seededPagesInFrench,
 };
 
 /** The migrations above for Kysely's Migrator; tests use it to stop at an older schema. */

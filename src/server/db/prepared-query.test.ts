@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from './schema.js';
-import { preparedQuery } from './prepared-query.js';
+import { preparedQuery, preparedRecordQuery } from './prepared-query.js';
 
 /** Kysely without a database: these tests look at the compiled SQL and its parameters only. */
 const builders = {
@@ -70,5 +70,20 @@ describe.each(Object.entries(builders))('preparedQuery (%s SQL)', (_dialect, db)
     expect(() => preparedQuery((keyHash: string, _unused: string) => licenceOfAccount(keyHash, 'fixed'))).toThrow(
       /value 1 is not a parameter/,
     );
+  });
+
+  it('takes a record for a query made from one, each value where Kysely puts it', () => {
+    const columns = ['id', 'label', 'created_at'] as const;
+    const insert = (row: Record<(typeof columns)[number], unknown>) =>
+      db
+        .insertInto('order_versions')
+        .values(row as never)
+        .returningAll();
+    const prepared = preparedRecordQuery(columns, insert);
+    const row = { id: 'version-1', label: 'v1.0', created_at: '2026-01-01T00:00:00.000Z' };
+    const built = insert(row).compile();
+    expect(prepared(row).sql).toBe(built.sql);
+    expect(prepared(row).parameters).toEqual(built.parameters);
+    expect(prepared({ ...row, label: null }).parameters).toEqual(['version-1', null, '2026-01-01T00:00:00.000Z']);
   });
 });

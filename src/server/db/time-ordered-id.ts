@@ -14,6 +14,24 @@ export interface TimeOrderedId {
 }
 
 const COUNTER_LIMIT = 0x1000;
+/**
+ * Random bytes drawn a few kilobytes at a time, as crypto.randomUUID does: a draw for each id cost
+ * more than the rest of the id, and every new order's email takes one (issue 21 §2).
+ */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function sixteenRandomBytes(): Buffer {
+  if (poolOffset + 16 > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  const bytes = Buffer.allocUnsafe(16);
+  pool.copy(bytes, 0, poolOffset, poolOffset + 16);
+  poolOffset += 16;
+  return bytes;
+}
 let lastMs = 0;
 let counter = 0;
 
@@ -26,7 +44,7 @@ export function timeOrderedId(now: number = Date.now()): TimeOrderedId {
     lastMs += 1;
     counter = 0;
   }
-  const bytes = randomBytes(16);
+  const bytes = sixteenRandomBytes();
   bytes.writeUIntBE(lastMs, 0, 6);
   bytes[6] = 0x70 | (counter >> 8);
   bytes[7] = counter & 0xff;

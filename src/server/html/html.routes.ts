@@ -23,6 +23,7 @@ import { browserCatalogue, pageTitle, shopTagline } from '../text/server-strings
 import { absoluteUrl, headTags, imagePreloadTag, metaFromSettings } from './head-tags.js';
 import { isIndexedPage } from './indexed-pages.js';
 import { alternateLinkTags, canonicalAddress } from './language-alternates.js';
+import type { FirstPaint } from './first-paint.js';
 import type { PageShell } from './page-shell.js';
 
 interface HtmlDeps {
@@ -33,6 +34,7 @@ interface HtmlDeps {
   banners: BannersService;
   pages: ContentPagesService;
   cache: PublicCache;
+  firstPaint: FirstPaint;
 }
 
 /** A data block, not a script: the CSP that forbids inline scripts does not apply to it. */
@@ -188,11 +190,18 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       // The tab keeps the page's name in the reader's language (pageTitle), as the browser names
       // it after in-app navigation: never the owner's title in another language.
     }
+    // Home and a robot's page carry all their first screen's data, so the server draws that
+    // screen (decision 0026); other pages would only draw their loading state.
+    const firstScreen =
+      page === 'Home' || (page === 'RobotDetail' && robot)
+        ? await deps.firstPaint.render(canonicalPath, lang, data)
+        : '';
     return shell!.render({
       lang,
       head: headTags(meta, publicUrl) + alternates + linkedData,
       lateHead: preload + shell!.pageScripts(page),
       data,
+      root: firstScreen,
     });
   };
 

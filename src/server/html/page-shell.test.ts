@@ -52,6 +52,34 @@ describe('the page shell’s chunk preloads', () => {
     );
   });
 
+  it('puts a page the server drew in #root and its scripts after the first paint (boot.js)', async () => {
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      [
+        '<html lang="en"><head><!--app-head-->',
+        '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+        '    <link rel="modulepreload" crossorigin href="/assets/react-2.js">',
+        '    <link rel="stylesheet" crossorigin href="/assets/index-3.css">',
+        '</head><body><div id="root"></div><!--app-data--></body>',
+      ].join('\n'),
+    );
+    const shell = (await PageShell.load(path.join(webRoot, 'index.html')))!;
+    const lateHead =
+      '<link rel="preload" as="image" href="/a.webp">\n    <link rel="modulepreload" crossorigin href="/assets/home-4.js">';
+    const drawn = shell.render({ lang: 'en', head: '', lateHead, data: {}, root: '<main>Robots</main>' });
+    expect(drawn).toContain('<script type="module" src="/boot.js" data-entry="/assets/index-1.js"></script>');
+    expect(drawn).not.toContain('modulepreload');
+    expect(drawn).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
+    expect(drawn).toContain('<link rel="preload" as="image" href="/a.webp">');
+    // Inert until the browser's app takes it over (main.tsx).
+    expect(drawn).toContain('<div id="root" inert><main>Robots</main></div>');
+    // A page the browser draws keeps its scripts in the head, as before.
+    const blank = shell.render({ lang: 'en', head: '', lateHead, data: {} });
+    expect(blank).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(blank).toContain('<link rel="modulepreload" crossorigin href="/assets/home-4.js">');
+    expect(blank).toContain('<div id="root"></div>');
+  });
+
   it('preloads nothing without a manifest', async () => {
     writeApp(null);
     const shell = (await PageShell.load(path.join(webRoot, 'index.html')))!;

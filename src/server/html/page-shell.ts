@@ -13,6 +13,8 @@ export interface ShellContent {
   lateHead?: string;
   /** First data for the page, read by the browser before it calls the API. */
   data: unknown;
+  /** The page's first screen, drawn by the server (first-paint.ts); the browser hydrates it. */
+  root?: string;
 }
 
 /**
@@ -67,16 +69,34 @@ export class PageShell {
   }
 
   render(content: ShellContent): string {
-    const [beforeHead, middle, afterData] = this.parts;
+    const [beforeHead, headEnd, afterData] = this.parts;
+    let middle = content.lateHead ? headEnd.replace('</head>', `${content.lateHead}\n  </head>`) : headEnd;
+    if (content.root) {
+      middle = scriptsAfterPaint(middle).replace('<div id="root"></div>', `<div id="root" inert>${content.root}</div>`);
+    }
     const data = `<script type="application/json" id="app-data">${jsonForScript(content.data)}</script>`;
     return (
       beforeHead.replace(/<html lang="[^"]*"/, `<html lang="${content.lang}"`) +
       content.head +
-      (content.lateHead ? middle.replace('</head>', `${content.lateHead}\n  </head>`) : middle) +
+      middle +
       data +
       afterData
     );
   }
+}
+
+/**
+ * A page the server drew shows without its scripts: `boot.js` (src/web/public/) asks for the entry
+ * once the page is painted, so that on a slow line the stylesheet and the page's largest picture
+ * have the connection to themselves (issue 21 §4). The entry then loads its chunks itself.
+ */
+function scriptsAfterPaint(html: string): string {
+  return html
+    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      '<script type="module" src="/boot.js" data-entry="$1"></script>',
+    );
 }
 
 function splitOnce(text: string, marker: string, file: string): [string, string] {

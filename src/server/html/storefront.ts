@@ -9,6 +9,7 @@ import { createCatalogueService } from '../modules/catalogue/catalogue.service.j
 import { createContentPagesService } from '../modules/content-pages/content-pages.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { registerHtmlPages } from './html.routes.js';
+import { FirstPaint } from './first-paint.js';
 import { PageShell } from './page-shell.js';
 import { registerSeoRoutes } from './seo.routes.js';
 
@@ -42,5 +43,6 @@ export async function registerStorefront(
     banners: createBannersService(db),
     pages: createContentPagesService(db),
     cache,
+    firstPaint: FirstPaint.beside(webRoot, (message) => app.log.warn(message)),
   });
 }

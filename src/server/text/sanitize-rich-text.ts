@@ -1,4 +1,5 @@
-import sanitize from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitize from 'sanitize-html';
 import {
   ALLOWED_TAGS,
   isAllowedImageSrc,
@@ -7,7 +8,21 @@ import {
   keepEditorClasses,
   keepTextAlign,
 } from '../../shared/rich-text-rules.js';
-import type { LocalizedText } from '../../shared/localized-text.js';
+import { mapTranslations, type Translations } from '../../shared/localized-text.js';
+
+/**
+ * sanitize-html (with htmlparser2, postcss and their dependencies, some 2 MB of heap) is loaded
+ * with the first HTML an administrator saves, not at start: the storefront's reads never need it
+ * (issue 21 §5). `require`, not `import()`, because it is loaded on a synchronous path, and the
+ * first save only waits a few milliseconds for it.
+ */
+const load = createRequire(import.meta.url);
+let sanitizer: typeof sanitize | undefined;
+
+function sanitizeHtml(html: string, options: sanitize.IOptions): string {
+  sanitizer ??= load('sanitize-html') as typeof sanitize;
+  return sanitizer(html, options);
+}
 
 /** Relative links resolve against some http origin; which one does not change the verdict. */
 const ANY_ORIGIN = 'http://localhost';
@@ -50,20 +65,20 @@ const richText: sanitize.IOptions = {
  * allow-list (src/shared/rich-text-rules.ts) the storefront applies again when it shows it.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitize(html, richText);
+  return sanitizeHtml(html, richText);
 }
 
 /**
  * Owner-written HTML in each language (issue 19 §2), as stored: sanitised, and '' where a language
  * shows nothing (an emptied editor leaves `<p><br></p>`), so that language counts as not written
- * and its readers get the other one instead of a blank.
+ * and its readers get the other one instead of a blank. Only the languages `text` holds: an
+ * update's language not sent stays absent, and so as stored (decision 0022).
  */
-export function sanitizeLocalizedRichText(text: LocalizedText): LocalizedText {
-  const stored = (html: string) => {
+export function sanitizeLocalizedRichText<Text extends Translations<string>>(text: Text) {
+  return mapTranslations(text, (html: string) => {
     const clean = sanitizeRichText(html);
     return isBlankHtml(clean) ? '' : clean;
-  };
-  return { en: stored(text.en), fr: stored(text.fr) };
+  });
 }
 
 const plainText: sanitize.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' };
@@ -74,5 +89,5 @@ const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '
  * stored can be read as HTML by any later reader, and the characters a person typed stay as typed.
  */
 export function stripMarkup(text: string): string {
-  return sanitize(text, plainText).replace(/&(lt|gt|quot|#39|amp);/g, (entity) => entities[entity] ?? entity);
+  return sanitizeHtml(text, plainText).replace(/&(lt|gt|quot|#39|amp);/g, (entity) => entities[entity] ?? entity);
 }

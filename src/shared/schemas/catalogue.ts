@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { CONTENT_PAGE_SLUGS } from '../content-pages.js';
 import {
+  localizedListPatchSchema,
   localizedListSchema,
   localizedListValueSchema,
+  localizedTextPatchSchema,
   localizedTextSchema,
   localizedTextValueSchema,
 } from './localized-text.js';
@@ -209,9 +211,10 @@ export function categoryKeyFromName(name: string): string {
     .replace(/ +/g, '_');
 }
 
+const categoryName = { max: 100, required: true };
 export const categoryInputSchema = z.object({
   /** Written in English, French or both; the reader of a missing one sees the other (issue 19 §2). */
-  name: localizedTextSchema({ max: 100, required: true }),
+  name: localizedTextSchema(categoryName),
   key: z
     .string()
     .trim()
@@ -221,7 +224,11 @@ export const categoryInputSchema = z.object({
   active: z.boolean().optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
-export const categoryPatchSchema = categoryInputSchema.partial();
+/** An update's name changes only the languages it sends (decision 0022). */
+export const categoryPatchSchema = categoryInputSchema
+  .partial()
+  .extend({ name: localizedTextPatchSchema(categoryName).optional() });
+export type CategoryPatch = z.infer<typeof categoryPatchSchema>;
 
 /** SPEC §5: the legacy figures parse as decimals and become 0 when they are not a number. */
 export function decimalOrZero(value: unknown): number {
@@ -256,21 +263,22 @@ export const robotSlugInputSchema = z
     message: 'only lower-case letters, digits and single hyphens between them, e.g. orion-ea',
   });
 
+const robotDescription = { max: 200_000, required: false };
+const robotFeature = z.string().trim().min(1, 'is required').max(200, 'at most 200 characters');
+const MAX_ROBOT_FEATURES = 30;
+
 export const robotInputSchema = z.object({
   name: requiredText(200),
   slug: robotSlugInputSchema.optional(),
   price: z.number({ error: 'is required' }).min(0, 'cannot be negative').max(1_000_000),
   /** Rich text in each language; the server keeps only the editor's formats. */
-  description: localizedTextSchema({ max: 200_000, required: false }).optional(),
+  description: localizedTextSchema(robotDescription).optional(),
   image_url: imageAddressSchema.nullable().optional(),
   category: z.string().trim().max(100).nullable().optional(),
   risk_level: riskLevelSchema.optional(),
   trading_pair: optionalText(100).optional(),
   exchange: optionalText(100).optional(),
-  features: localizedListSchema(
-    z.string().trim().min(1, 'is required').max(200, 'at most 200 characters'),
-    30,
-  ).optional(),
+  features: localizedListSchema(robotFeature, MAX_ROBOT_FEATURES).optional(),
   performance_estimate: legacyFigure,
   target_profit: legacyFigure,
   weekly_pnl: legacyFigure,
@@ -309,7 +317,12 @@ export const robotInputSchema = z.object({
     .optional(),
 });
 export type RobotInput = z.infer<typeof robotInputSchema>;
-export const robotPatchSchema = robotInputSchema.partial();
+/** An update's description and features change only the languages they send (decision 0022). */
+export const robotPatchSchema = robotInputSchema.partial().extend({
+  description: localizedTextPatchSchema(robotDescription).optional(),
+  features: localizedListPatchSchema(robotFeature, MAX_ROBOT_FEATURES).optional(),
+});
+export type RobotPatch = z.infer<typeof robotPatchSchema>;
 
 /** Why a banner's address does not fit its type, or null when it does (SPEC §5, §2). */
 export function bannerAddressProblem(type: z.infer<typeof bannerTypeSchema>, address: string): string | null {
@@ -318,8 +331,9 @@ export function bannerAddressProblem(type: z.infer<typeof bannerTypeSchema>, add
   return IMAGE_ADDRESS.test(address.trim()) ? null : 'must be a path on this site or an http(s) address';
 }
 
+const bannerTitle = { max: 200, required: true };
 const bannerFields = z.object({
-  title: localizedTextSchema({ max: 200, required: true }),
+  title: localizedTextSchema(bannerTitle),
   type: bannerTypeSchema,
   content_url: z.string().trim().min(1, 'is required').max(2000),
   active: z.boolean().optional(),
@@ -329,25 +343,50 @@ export const bannerInputSchema = bannerFields.superRefine((banner, context) => {
   if (problem) context.addIssue({ code: 'custom', path: ['content_url'], message: problem });
 });
 export type BannerInput = z.infer<typeof bannerInputSchema>;
-/** The address is checked against the type once merged with the stored banner. */
-export const bannerPatchSchema = bannerFields.partial();
+/**
+ * The address is checked against the type once merged with the stored banner; the title changes
+ * only the languages it sends (decision 0022).
+ */
+export const bannerPatchSchema = bannerFields
+  .partial()
+  .extend({ title: localizedTextPatchSchema(bannerTitle).optional() });
+export type BannerPatch = z.infer<typeof bannerPatchSchema>;
 
 /** Each written in English, French or both; the reader of a missing one sees the other (issue 19 §2). */
+const faqQuestion = { max: 500, required: true };
+const faqAnswer = { max: 10_000, required: true };
 export const faqInputSchema = z.object({
-  question: localizedTextSchema({ max: 500, required: true }),
+  question: localizedTextSchema(faqQuestion),
   /** Plain text shown with its line breaks; markup is removed when it is stored. */
-  answer: localizedTextSchema({ max: 10_000, required: true }),
+  answer: localizedTextSchema(faqAnswer),
   active: z.boolean().optional(),
 });
 export type FaqInput = z.infer<typeof faqInputSchema>;
-export const faqPatchSchema = faqInputSchema.partial();
+/** An update's texts change only the languages they send (decision 0022). */
+export const faqPatchSchema = faqInputSchema.partial().extend({
+  question: localizedTextPatchSchema(faqQuestion).optional(),
+  answer: localizedTextPatchSchema(faqAnswer).optional(),
+});
+export type FaqPatch = z.infer<typeof faqPatchSchema>;
 
+const pageTitle = { max: 200, required: true };
+const pageContent = { max: 500_000, required: false };
+/** The back office's page form: both languages of each text. */
 export const contentPageInputSchema = z.object({
-  title: localizedTextSchema({ max: 200, required: true }),
+  title: localizedTextSchema(pageTitle),
   /** Empty in both languages is allowed: the storefront then says the page is not written yet. */
-  content: localizedTextSchema({ max: 500_000, required: false }),
+  content: localizedTextSchema(pageContent),
 });
 export type ContentPageInput = z.infer<typeof contentPageInputSchema>;
+/**
+ * What saving a page (PUT) accepts: the form's shape, where a language not sent stays as stored,
+ * or is '' when the page is new (decision 0022).
+ */
+export const contentPageSaveSchema = z.object({
+  title: localizedTextPatchSchema(pageTitle),
+  content: localizedTextPatchSchema(pageContent),
+});
+export type ContentPageSave = z.infer<typeof contentPageSaveSchema>;
 
 /** Up/down reordering of banners and FAQs (SPEC §4). */
 export const moveInputSchema = z.object({ direction: z.enum(['up', 'down']) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTOMATION_SECRET_MIN_LENGTH, SITE_NAME_MAX_LENGTH } from '../constants.js';
-import { localizedTextSchema, localizedTextValueSchema } from './localized-text.js';
+import { localizedTextPatchSchema, localizedTextValueSchema } from './localized-text.js';
 import {
   isLocalizedSettingKey,
   PAYMENT_TOLERANCE_MAX_USD,
@@ -8,6 +8,7 @@ import {
   UNPAID_ORDER_EXPIRY_MAX_DAYS,
   type PublicSettingKey,
   type SettingKey,
+  type SettingUpdateValue,
   type SettingValue,
 } from '../settings-keys.js';
 
@@ -18,8 +19,11 @@ const imageUrl = z.union([
   z.url({ protocol: /^https?$/ }),
 ]);
 const text = (max: number) => z.string().trim().max(max);
-/** An owner's text in each language (issue 19 §2); either may stay empty. */
-const localized = (max: number) => localizedTextSchema({ max, required: false });
+/**
+ * An owner's text in each language (issue 19 §2); either may stay empty. Settings are only ever
+ * updated: a language not sent keeps its stored row, '' clears it (decision 0022).
+ */
+const localized = (max: number) => localizedTextPatchSchema({ max, required: false });
 
 /** What an administrator may save for each setting key (SPEC §2 Settings; webhook fields are URLs). */
 export const settingValueSchemas = {
@@ -72,7 +76,7 @@ export const settingValueSchemas = {
     .refine((value) => Number(value) >= 1 && Number(value) <= UNPAID_ORDER_EXPIRY_MAX_DAYS, {
       message: `Must be between 1 and ${UNPAID_ORDER_EXPIRY_MAX_DAYS} days.`,
     }),
-} satisfies { [Key in SettingKey]: z.ZodType<SettingValue<Key>, unknown> };
+} satisfies { [Key in SettingKey]: z.ZodType<SettingUpdateValue<Key>, unknown> };
 
 export const settingsUpdateSchema = z.object({ values: z.object(settingValueSchemas).partial().strict() });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

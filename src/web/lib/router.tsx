@@ -35,11 +35,22 @@ export interface NavigateOptions {
 
 const listeners = new Set<() => void>();
 let lastNavigation: NavigationType = 'POP';
-let snapshot = readLocation();
+// On the server (a page's first paint written into its HTML) there is no window: the page's
+// address is given by `setServerLocation` before each render.
+let snapshot: Location = typeof window === 'undefined' ? { pathname: '/', search: '', hash: '' } : readLocation();
 
 function readLocation(): Location {
   const { pathname, search, hash } = window.location;
   return { pathname, search, hash };
+}
+
+/** The address a server render shows; renders are synchronous, so one at a time. */
+export function setServerLocation(location: Location): void {
+  snapshot = location;
+}
+
+function getSnapshot(): Location {
+  return snapshot;
 }
 
 function notify(type: NavigationType) {
@@ -75,7 +86,7 @@ export function navigate(to: To | number, options: NavigateOptions = {}): void {
 const RouterContext = createContext<{ location: Location; navigationType: NavigationType } | null>(null);
 
 export function BrowserRouter({ children }: { children: ReactNode }) {
-  const location = useSyncExternalStore(subscribe, () => snapshot);
+  const location = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   useEffect(() => {
     const onPopState = () => notify('POP');
     window.addEventListener('popstate', onPopState);

@@ -23,15 +23,28 @@ export function setContentFallback(defaultLanguage: string | null | undefined): 
   for (const listener of listeners) listener();
 }
 
+function getFallback(): Language {
+  return fallback;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** The reader's interface language and the shop's fallback, which every hook below resolves with. */
-function useReaderLanguages(): { language: Language; shopFallback: Language } {
+/** The reader's interface language and the shop's fallback: what owner-written text is resolved with. */
+export interface ReaderLanguages {
+  language: Language;
+  shopFallback: Language;
+}
+
+/**
+ * The reader's languages, for code that resolves owner-written text outside the hooks below (the
+ * Activity page's values, in features/audit/activity-text.ts), so it falls back as they do.
+ */
+export function useReaderLanguages(): ReaderLanguages {
   const { i18n } = useTranslation();
-  const shopFallback = useSyncExternalStore(subscribe, () => fallback);
+  const shopFallback = useSyncExternalStore(subscribe, getFallback, getFallback);
   return { language: i18n.language as Language, shopFallback };
 }
 

@@ -15,7 +15,7 @@ export function useTranslation<KeyPrefix extends string | undefined = undefined>
   _namespace?: undefined,
   options?: { keyPrefix?: KeyPrefix },
 ): { t: TFunction<'translation', KeyPrefix>; i18n: typeof i18n } {
-  const language = useSyncExternalStore(i18n.subscribe, currentLanguage);
+  const language = useSyncExternalStore(i18n.subscribe, currentLanguage, currentLanguage);
   const keyPrefix = options?.keyPrefix;
   const t = useMemo(() => {
     const prefixed = (keys: string | readonly string[], translateOptions?: TranslateOptions) =>
@@ -47,7 +47,7 @@ export function Trans({
   values?: Record<string, unknown>;
   components: Record<string, ReactElement>;
 }): ReactNode {
-  useSyncExternalStore(i18n.subscribe, currentLanguage);
+  useSyncExternalStore(i18n.subscribe, currentLanguage, currentLanguage);
   const text = String(translate(i18nKey as string, values));
   const parts: ReactNode[] = [];
   const tag = /<(\w+)>([\s\S]*?)<\/\1>/g;

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
@@ -69,6 +68,8 @@ export async function ensureAdministrator(db: Kysely<Database>, wanted: AdminBoo
 async function createAdministrator(db: Kysely<Database>, email: string, password: string): Promise<void> {
   const now = new Date().toISOString();
   const id = randomUUID();
+  // Only the first start creates an administrator; the others do not load better-auth (issue 21 §5).
+  const { hashPassword } = await import('better-auth/crypto');
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx

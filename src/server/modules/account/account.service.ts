@@ -1,4 +1,3 @@
-import { verifyPassword } from 'better-auth/crypto';
 import type { AccountSession } from '../../../shared/schemas/account.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { AccountRepository } from './account.repository.js';
@@ -32,6 +31,8 @@ export class AccountService {
       throw new BadRequestError('This account has no password yet: set one with "Forgot password" first.', {
         password: 'no password set',
       });
+    // Loaded here, as better-auth is with its first use (auth/better-auth.ts): issue 21 §5.
+    const { verifyPassword } = await import('better-auth/crypto');
     if (!(await verifyPassword({ hash, password })))
       throw new BadRequestError('The password is incorrect.', { password: 'incorrect' });
     // The shop must keep someone who can run it.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import { fromColumns, toColumns } from '../../../shared/localized-text.js';
-import type { BannerInput, HeroBanner } from '../../../shared/schemas/catalogue.js';
+import type { BannerInput, BannerPatch, HeroBanner } from '../../../shared/schemas/catalogue.js';
 import type { Banner, BannersTable, Database } from '../../db/schema.js';
 
 /** A stored banner as the API sends it: its title in each language (issue 19 §2). */
@@ -10,8 +10,8 @@ function toBanner(row: Banner): HeroBanner {
   return { ...rest, title: fromColumns({ title_en, title_fr }, 'title') };
 }
 
-/** A banner's fields as columns: the title in one column per language. */
-function toRow<Fields extends Partial<BannerInput>>({ title, ...rest }: Fields): Updateable<BannersTable> {
+/** A banner's fields as columns: the title in one column per language it holds. */
+function toRow<Fields extends BannerPatch>({ title, ...rest }: Fields): Updateable<BannersTable> {
   return { ...rest, ...(title === undefined ? {} : toColumns('title', title)) };
 }
 
@@ -72,14 +72,22 @@ export class BannersRepository {
     });
   }
 
-  async update(id: string, patch: Partial<BannerInput>): Promise<HeroBanner | undefined> {
-    const row = await this.db
-      .updateTable('banners')
-      .set({ ...toRow(patch), updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row && toBanner(row);
+  /**
+   * Writes the columns the patch holds, then hands the banner as written to `verify`: in one
+   * transaction, which `verify` undoes by throwing.
+   */
+  async update(id: string, patch: BannerPatch, verify: (banner: HeroBanner) => void): Promise<HeroBanner | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('banners')
+        .set({ ...toRow(patch), updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      const banner = row && toBanner(row);
+      if (banner) verify(banner);
+      return banner;
+    });
   }
 
   async delete(id: string): Promise<void> {

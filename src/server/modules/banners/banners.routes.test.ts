@@ -56,9 +56,9 @@ describe.each(testDialects)('banner management on %s', (dialect) => {
       });
       expect(refused.statusCode).toBe(400);
     }
+    // Translating the title keeps the English one (decision 0022).
     const translated = await shop.admin.patch(`/api/admin/banners/${banner.id}`, { title: { fr: 'Lancement' } });
-    expect(translated.json<HeroBanner>().title).toEqual({ en: '', fr: 'Lancement' });
-    await shop.admin.patch(`/api/admin/banners/${banner.id}`, { title: { en: 'Launch', fr: 'Lancement' } });
+    expect(translated.json<HeroBanner>().title).toEqual({ en: 'Launch', fr: 'Lancement' });
     expect((await shop.app.inject('/api/banners')).json<HeroBanner[]>().find((b) => b.id === banner.id)!.title).toEqual(
       { en: 'Launch', fr: 'Lancement' },
     );
@@ -97,5 +97,36 @@ describe.each(testDialects)('banner management on %s', (dialect) => {
     ).toBe(false);
     expect((await shop.app.inject('/api/banners')).json<HeroBanner[]>().map((b) => b.id)).not.toContain(banner.id);
     expect((await shop.admin.delete(`/api/admin/banners/${banner.id}`)).statusCode).toBe(204);
+  });
+
+  it('changes a title in the languages an update sends: one not sent is kept, one sent empty is cleared, the last one stays', async () => {
+    const created = await shop.admin.post('/api/admin/banners', {
+      title: { en: 'Summer sale' },
+      type: 'image',
+      content_url: '/files/public/images/sale.png',
+    });
+    const { id } = created.json<HeroBanner>();
+    const patch = (body: object) => shop.admin.patch(`/api/admin/banners/${id}`, body);
+    const stored = async () =>
+      (await shop.admin.get('/api/admin/banners')).json<HeroBanner[]>().find((banner) => banner.id === id)!.title;
+
+    expect((await patch({ title: { fr: 'Soldes d’été' } })).json<HeroBanner>().title).toEqual({
+      en: 'Summer sale',
+      fr: 'Soldes d’été',
+    });
+    expect((await patch({ title: { en: '' } })).json<HeroBanner>().title).toEqual({ en: '', fr: 'Soldes d’été' });
+    for (const title of [{ fr: ' ' }, { en: '', fr: '' }]) {
+      const refused = await patch({ title, active: false });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        message: 'Invalid body.title: is required in at least one language',
+        fields: { 'body.title': 'is required in at least one language' },
+      });
+    }
+    // Refused as a whole: the other field of the refused update was not written either.
+    expect(await stored()).toEqual({ en: '', fr: 'Soldes d’été' });
+    expect((await shop.admin.get('/api/admin/banners')).json<HeroBanner[]>().find((b) => b.id === id)!.active).toBe(
+      true,
+    );
   });
 });

@@ -2,15 +2,15 @@ import type { Kysely } from 'kysely';
 import {
   bannerAddressProblem,
   type BannerInput,
+  type BannerPatch,
   type HeroBanner,
   type MoveDirection,
 } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { swappedWithNeighbour, type AdminCrudService } from '../../http/admin-crud.js';
+import { requireOneLanguage } from '../../text/required-translations.js';
 import { BannersRepository } from './banners.repository.js';
-
-type BannerPatch = Partial<BannerInput>;
 
 /** Hero banner management (SPEC §2, §4, §5). */
 export class BannersService implements AdminCrudService<HeroBanner, BannerInput, BannerPatch> {
@@ -41,7 +41,8 @@ export class BannersService implements AdminCrudService<HeroBanner, BannerInput,
     if ((patch.type !== undefined || patch.content_url !== undefined) && problem) {
       throw new BadRequestError(`Invalid body.content_url: ${problem}`, { 'body.content_url': problem });
     }
-    const updated = await this.banners.update(id, patch);
+    // The title changes in the languages sent, and must keep one written.
+    const updated = await this.banners.update(id, patch, (banner) => requireOneLanguage(banner, patch, ['title']));
     if (!updated) throw new NotFoundError('No such banner.');
     return updated;
   }

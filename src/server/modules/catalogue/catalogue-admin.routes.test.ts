@@ -189,4 +189,55 @@ describe.each(testDialects)('robot and category management on %s', (dialect) => 
     expect(csv.body.split('\r\n')[0]).toBe('created_at,actor_email,action,resource,record_id,summary,changes');
     expect(csv.body).toContain('Crypto Bots');
   });
+
+  it('changes a category name in the languages an update sends: one not sent is kept, one sent empty is cleared, the last one stays', async () => {
+    const created = await shop.admin.post('/api/admin/categories', { name: { en: 'Scalpers' }, key: 'scalpers' });
+    const { id } = created.json<Category>();
+    const patch = (body: object) => shop.admin.patch(`/api/admin/categories/${id}`, body);
+
+    expect((await patch({ name: { fr: 'Scalpeurs' } })).json<Category>().name).toEqual({
+      en: 'Scalpers',
+      fr: 'Scalpeurs',
+    });
+    expect((await patch({ name: { en: '' } })).json<Category>().name).toEqual({ en: '', fr: 'Scalpeurs' });
+    const refused = await patch({ name: { fr: '' }, key: 'renamed' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      message: 'Invalid body.name: is required in at least one language',
+      fields: { 'body.name': 'is required in at least one language' },
+    });
+    const stored = (await shop.admin.get('/api/admin/categories')).json<Category[]>().find((c) => c.id === id);
+    expect(stored).toMatchObject({ name: { en: '', fr: 'Scalpeurs' }, key: 'scalpers' });
+  });
+
+  it('changes a robot’s description and features in the languages an update sends, keeping the others', async () => {
+    const created = await shop.admin.post('/api/admin/robots', {
+      name: 'Two Tongues',
+      price: 10,
+      description: { en: '<p>Fast</p>', fr: '<p>Rapide</p>' },
+      features: { en: ['Trailing stop'], fr: ['Stop suiveur'] },
+    });
+    const { id } = created.json<Robot>();
+    const patch = (body: object) => shop.admin.patch(`/api/admin/robots/${id}`, body);
+
+    const french = await patch({
+      description: { fr: '<p>Très rapide</p>' },
+      features: { fr: ['Stop suiveur', 'Filtre'] },
+    });
+    expect(french.statusCode).toBe(200);
+    expect(french.json<Robot>()).toMatchObject({
+      description: { en: '<p>Fast</p>', fr: '<p>Très rapide</p>' },
+      features: { en: ['Trailing stop'], fr: ['Stop suiveur', 'Filtre'] },
+    });
+    const english = await patch({ description: { en: '' }, features: { en: [] } });
+    expect(english.json<Robot>()).toMatchObject({
+      description: { en: '', fr: '<p>Très rapide</p>' },
+      features: { en: [], fr: ['Stop suiveur', 'Filtre'] },
+    });
+    expect((await shop.app.inject(`/api/robots/${id}`)).json<Robot>()).toMatchObject({
+      description: { en: '', fr: '<p>Très rapide</p>' },
+      features: { en: [], fr: ['Stop suiveur', 'Filtre'] },
+    });
+    expect((await shop.admin.delete(`/api/admin/robots/${id}`)).statusCode).toBe(204);
+  });
 });

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
 import type { PublicCache } from '../../http/public-cache.js';
 import { CategoriesRepository } from './categories.repository.js';
-import { RobotsRepository, type RobotRow } from './robots.repository.js';
+import { RobotsRepository, type OrderableRobot, type RobotRow } from './robots.repository.js';
 
 const HISTORY_POINTS = 365;
 
@@ -39,6 +39,13 @@ export class CatalogueService {
     const row = await this.robots.findById(id);
     if (!row || row.status !== 'active') throw new NotFoundError('Robot not found');
     return toRobot(row);
+  }
+
+  /** The active robot a new order is for, with its current name and price; a 404 like getPublicRobot's. */
+  async getOrderableRobot(id: string): Promise<OrderableRobot> {
+    const robot = await this.robots.findOrderable(id);
+    if (!robot) throw new NotFoundError('Robot not found');
+    return robot;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import { fromColumns, toColumns } from '../../../shared/localized-text.js';
-import type { Category, CategoryInput } from '../../../shared/schemas/catalogue.js';
+import type { Category, CategoryInput, CategoryPatch } from '../../../shared/schemas/catalogue.js';
 import type { CategoriesTable, Category as CategoryRow, Database } from '../../db/schema.js';
 
 /** A stored category as the API sends it: its name in each language (issue 19 §2). */
@@ -10,8 +10,8 @@ function toCategory(row: CategoryRow): Category {
   return { ...rest, name: fromColumns({ name_en, name_fr }, 'name') };
 }
 
-/** A category's fields as columns: the name in one column per language. */
-function toRow({ name, ...rest }: Partial<CategoryInput>): Updateable<CategoriesTable> {
+/** A category's fields as columns: the name in one column per language it holds. */
+function toRow({ name, ...rest }: CategoryPatch): Updateable<CategoriesTable> {
   return { ...rest, ...(name === undefined ? {} : toColumns('name', name)) };
 }
 
@@ -66,15 +66,23 @@ export class CategoriesRepository {
     return toCategory(row);
   }
 
-  /** Robots follow a key change (the foreign key cascades on update). */
-  async update(id: string, patch: Partial<CategoryInput>): Promise<Category | undefined> {
-    const row = await this.db
-      .updateTable('categories')
-      .set({ ...toRow(patch), updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row && toCategory(row);
+  /**
+   * Robots follow a key change (the foreign key cascades on update). Writes the columns the patch
+   * holds, then hands the category as written to `verify`: in one transaction, which `verify`
+   * undoes by throwing.
+   */
+  async update(id: string, patch: CategoryPatch, verify: (category: Category) => void): Promise<Category | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('categories')
+        .set({ ...toRow(patch), updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      const category = row && toCategory(row);
+      if (category) verify(category);
+      return category;
+    });
   }
 
   async delete(id: string): Promise<void> {

@@ -1,7 +1,8 @@
-import type { Category, CategoryInput } from '../../../shared/schemas/catalogue.js';
+import type { Category, CategoryInput, CategoryPatch } from '../../../shared/schemas/catalogue.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { AdminCrudService } from '../../http/admin-crud.js';
+import { requireOneLanguage } from '../../text/required-translations.js';
 import type { CategoriesRepository } from './categories.repository.js';
 
 function duplicateKey(key: string): ConflictError {
@@ -11,7 +12,7 @@ function duplicateKey(key: string): ConflictError {
 }
 
 /** Category management (SPEC §2, §5): unique keys; a category robots use cannot be deleted. */
-export class CategoriesService implements AdminCrudService<Category, CategoryInput, Partial<CategoryInput>> {
+export class CategoriesService implements AdminCrudService<Category, CategoryInput, CategoryPatch> {
   constructor(private readonly categories: CategoriesRepository) {}
 
   list(): Promise<Category[]> {
@@ -31,10 +32,11 @@ export class CategoriesService implements AdminCrudService<Category, CategoryInp
     }
   }
 
-  async update(id: string, patch: Partial<CategoryInput>): Promise<Category> {
+  /** The name changes in the languages the patch sends, and must keep one written. */
+  async update(id: string, patch: CategoryPatch): Promise<Category> {
     let updated: Category | undefined;
     try {
-      updated = await this.categories.update(id, patch);
+      updated = await this.categories.update(id, patch, (category) => requireOneLanguage(category, patch, ['name']));
     } catch (error) {
       if (isUniqueViolation(error) && patch.key) throw duplicateKey(patch.key);
       throw error;

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { RobotListQuery } from '../../../shared/schemas/catalogue.js';
+import { directStatements } from '../../db/direct-statements.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, NewRobot, Robot as RobotColumns, RobotUpdate } from '../../db/schema.js';
 
 /** A robot with the version of its current release (decision 0018), null before the first. */
 export type RobotRow = RobotColumns & { current_version: string | null };
 
+/** What an order takes from its robot: the name and the price it is sold at now. */
+export type OrderableRobot = Pick<RobotColumns, 'id' | 'name' | 'price'>;
+
 export class RobotsRepository {
+  private orderableQuery?: (id: string) => CompiledQuery<OrderableRobot>;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Runs `work` in one transaction (joins the one `db` already is, if any). */
@@ -47,6 +54,23 @@ export class RobotsRepository {
 
   async findById(id: string): Promise<RobotRow | undefined> {
     return this.robots().where('robots.id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The active robot `id` as a new order needs it, nothing more: every order reads it, and the
+   * whole robot (its texts, lists and current release) cost more than the order's own insert
+   * (issue 21 §2). Compiled once and run past Kysely's executor where the engine allows.
+   */
+  async findOrderable(id: string): Promise<OrderableRobot | undefined> {
+    this.orderableQuery ??= preparedQuery((robotId: string) =>
+      this.db
+        .selectFrom('robots')
+        .select(['id', 'name', 'price'])
+        .where('id', '=', robotId)
+        .where('status', '=', 'active'),
+    );
+    const [row] = await directStatements(this.db).read(this.orderableQuery(id));
+    return row;
   }
 
   /** How many releases the robot has (a robot for sale with automatic delivery needs one). */

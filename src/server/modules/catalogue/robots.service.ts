@@ -1,6 +1,6 @@
-import { toColumns } from '../../../shared/localized-text.js';
+import { mapTranslations, toColumns } from '../../../shared/localized-text.js';
 import { freeSlug, slugFromName } from '../../../shared/robot-slug.js';
-import type { Robot, RobotInput } from '../../../shared/schemas/catalogue.js';
+import type { Robot, RobotInput, RobotPatch } from '../../../shared/schemas/catalogue.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { RobotUpdate } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
@@ -14,8 +14,6 @@ import type { RobotsRepository } from './robots.repository.js';
 
 /** The column default of licence_demo_slots (migration 0010). */
 const DEFAULT_DEMO_SLOTS = 2;
-
-type RobotPatch = Partial<RobotInput>;
 
 /** Two administrators saving robots of the same name at once: the loser tries the next free slug. */
 const SLUG_ATTEMPTS = 3;
@@ -51,17 +49,22 @@ export class RobotsService implements AdminCrudService<Robot, RobotInput, RobotP
 
   /**
    * The columns to write: rich text cleaned and features as JSON text, each language in its own
-   * column (issue 19 §2), the category checked; the slug apart.
+   * column (issue 19 §2) and only the languages sent, so an update of one keeps the other
+   * (decision 0022); the category checked; the slug apart.
    */
   private async columns(input: RobotPatch): Promise<RobotUpdate> {
     const { features, description, slug: _slug, ...rest } = input;
     const columns: RobotUpdate = { ...rest };
     if (description !== undefined)
       Object.assign(columns, toColumns('description', sanitizeLocalizedRichText(description)));
-    if (features !== undefined) {
-      columns.features_en = JSON.stringify(features.en);
-      columns.features_fr = JSON.stringify(features.fr);
-    }
+    if (features !== undefined)
+      Object.assign(
+        columns,
+        toColumns(
+          'features',
+          mapTranslations(features, (list: string[]) => JSON.stringify(list)),
+        ),
+      );
     if (input.category && !(await this.categories.findByKey(input.category))) {
       throw new BadRequestError('Invalid body.category: no such category', { 'body.category': 'no such category' });
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { fromColumns, toColumns, type LocalizedText } from '../../../shared/localized-text.js';
-import type { ContentPage } from '../../../shared/schemas/catalogue.js';
+import { emptyLocalizedText, fromColumns, toColumns, withTranslations } from '../../../shared/localized-text.js';
+import type { ContentPage, ContentPageSave } from '../../../shared/schemas/catalogue.js';
 import type { ContentPage as ContentPageRow, Database, PageSlug } from '../../db/schema.js';
 
 /** A stored row as the API shape: title and body as their two translations (issue 19 §2). */
@@ -22,15 +22,28 @@ export class ContentPagesRepository {
     return row && toPage(row);
   }
 
-  async save(slug: PageSlug, page: { title: LocalizedText; content: LocalizedText }): Promise<ContentPage> {
+  /**
+   * Writes the page: a new one with '' in each language not sent, a stored one only in the
+   * languages sent (decision 0022). Then hands the page as written to `verify`, in one transaction
+   * that `verify` undoes by throwing.
+   */
+  async save(slug: PageSlug, page: ContentPageSave, verify: (page: ContentPage) => void): Promise<ContentPage> {
     const now = new Date().toISOString();
-    const columns = { ...toColumns('title', page.title), ...toColumns('content', page.content) };
-    const row = await this.db
-      .insertInto('content_pages')
-      .values({ id: randomUUID(), slug, ...columns, updated_at: now })
-      .onConflict((conflict) => conflict.column('slug').doUpdateSet({ ...columns, updated_at: now }))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toPage(row);
+    const created = {
+      ...toColumns('title', withTranslations(emptyLocalizedText(), page.title)),
+      ...toColumns('content', withTranslations(emptyLocalizedText(), page.content)),
+    };
+    const changed = { ...toColumns('title', page.title), ...toColumns('content', page.content) };
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('content_pages')
+        .values({ id: randomUUID(), slug, ...created, updated_at: now })
+        .onConflict((conflict) => conflict.column('slug').doUpdateSet({ ...changed, updated_at: now }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const saved = toPage(row);
+      verify(saved);
+      return saved;
+    });
   }
 }

@@ -24,8 +24,8 @@ describe.each(testDialects)('storefront content pages on %s', (dialect) => {
     });
     const update = (await get('/api/pages/update')).json<ContentPage>();
     expect(update.title).toEqual({ en: 'Update', fr: 'Mise à jour' });
-    expect(update.content.en).toContain('<h2>Updates and upgrades</h2>');
-    expect(update.content.fr).toContain('<h2>Mises à jour et montées en gamme</h2>');
+    expect(update.content.en).toContain('<h2>Your robot adapts to the markets</h2>');
+    expect(update.content.fr).toContain('<h2>Votre robot s’adapte aux marchés</h2>');
     await shop.app.database.db.deleteFrom('content_pages').where('slug', '=', 'update').execute();
     shop.app.publicCache.invalidate();
     const gone = await get('/api/pages/update');
@@ -117,11 +117,65 @@ describe.each(testDialects)('content page management on %s', (dialect) => {
     expect(Object.keys(plain.json().error.fields)).toEqual(['body.title', 'body.content']);
     expect((await shop.admin.put('/api/admin/pages/about', { title: { en: 'x' }, content: {} })).statusCode).toBe(400);
 
-    const french = await put({ title: { fr: 'Mise à jour' }, content: { fr: '<p>Nouvelle version</p>' } });
+    // The English versions stored are cleared by sending them empty.
+    const french = await put({
+      title: { en: '', fr: 'Mise à jour' },
+      content: { en: '', fr: '<p>Nouvelle version</p>' },
+    });
     expect(french.statusCode).toBe(200);
     expect(french.json<ContentPage>()).toMatchObject({
       title: { en: '', fr: 'Mise à jour' },
       content: { en: '', fr: '<p>Nouvelle version</p>' },
+    });
+  });
+
+  it('changes a legal page in the languages a save sends: one not sent is kept, one sent empty is cleared, the last title stays', async () => {
+    const put = (body: object) => shop.admin.put('/api/admin/pages/refund_policy', body);
+    expect(
+      (await put({ title: { en: 'Refunds', fr: '' }, content: { en: '<p>14 days.</p>', fr: '' } })).statusCode,
+    ).toBe(200);
+
+    const translated = await put({ title: { fr: 'Remboursements' }, content: { fr: '<p>14 jours.</p>' } });
+    expect(translated.statusCode).toBe(200);
+    expect(translated.json<ContentPage>()).toMatchObject({
+      title: { en: 'Refunds', fr: 'Remboursements' },
+      content: { en: '<p>14 days.</p>', fr: '<p>14 jours.</p>' },
+    });
+    // An emptied editor is a language sent empty: cleared, as '' is.
+    const cleared = await put({ title: { en: '' }, content: { en: '<p><br></p>' } });
+    expect(cleared.json<ContentPage>()).toMatchObject({
+      title: { en: '', fr: 'Remboursements' },
+      content: { en: '', fr: '<p>14 jours.</p>' },
+    });
+
+    const refused = await put({ title: { fr: '' }, content: { fr: '' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      message: 'Invalid body.title: is required in at least one language',
+      fields: { 'body.title': 'is required in at least one language' },
+    });
+    expect((await page('refund_policy')).json<ContentPage>()).toMatchObject({
+      title: { en: '', fr: 'Remboursements' },
+      content: { en: '', fr: '<p>14 jours.</p>' },
+    });
+  });
+
+  it('creates a page that was never written with the languages not sent empty', async () => {
+    await shop.app.database.db.deleteFrom('content_pages').where('slug', '=', 'copy_trade').execute();
+    shop.app.publicCache.invalidate();
+    const untitled = await shop.admin.put('/api/admin/pages/copy_trade', { title: {}, content: { en: '<p>x</p>' } });
+    expect(untitled.statusCode).toBe(400);
+    expect(untitled.json().error.fields).toEqual({ 'body.title': 'is required in at least one language' });
+    expect((await page('copy_trade')).json()).toBeNull();
+
+    const created = await shop.admin.put('/api/admin/pages/copy_trade', {
+      title: { fr: 'Copie de trades' },
+      content: { fr: '<p>Copiez nos trades.</p>' },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json<ContentPage>()).toMatchObject({
+      title: { en: '', fr: 'Copie de trades' },
+      content: { en: '', fr: '<p>Copiez nos trades.</p>' },
     });
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentPageInputSchema, contentPageSchema, pageSlugSchema } from '../../../shared/schemas/catalogue.js';
+import { contentPageSaveSchema, contentPageSchema, pageSlugSchema } from '../../../shared/schemas/catalogue.js';
 import { logText, type AuditPort } from '../../http/audit-port.js';
 import { cachedRouteOptions, type PublicCache } from '../../http/public-cache.js';
 import type { ContentPagesService } from './content-pages.service.js';
@@ -37,7 +37,7 @@ export function contentPagesRoutes(
       '/api/admin/pages/:slug',
       {
         config: { access: 'admin' },
-        schema: { params: slugParams, body: contentPageInputSchema, response: { 200: contentPageSchema } },
+        schema: { params: slugParams, body: contentPageSaveSchema, response: { 200: contentPageSchema } },
       },
       async (request) => {
         const { slug } = request.params;

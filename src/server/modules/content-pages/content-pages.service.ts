@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ContentPage, ContentPageInput, PageSlug } from '../../../shared/schemas/catalogue.js';
+import type { ContentPage, ContentPageSave, PageSlug } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/schema.js';
+import { requireOneLanguage } from '../../text/required-translations.js';
 import { sanitizeLocalizedRichText } from '../../text/sanitize-rich-text.js';
 import { ContentPagesRepository } from './content-pages.repository.js';
 
@@ -13,11 +14,14 @@ export class ContentPagesService {
   }
 
   /**
-   * Stores the page with its HTML sanitised to the editor's formats (SPEC §5), in each language; a
-   * language whose body shows nothing counts as not written, so its readers get the other one.
+   * Stores the page with its HTML sanitised to the editor's formats (SPEC §5), in each language
+   * sent (one not sent stays as stored, decision 0022); a language whose body shows nothing counts
+   * as not written, so its readers get the other one. The title must keep one language written.
    */
-  save(slug: PageSlug, page: ContentPageInput): Promise<ContentPage> {
-    return this.pages.save(slug, { title: page.title, content: sanitizeLocalizedRichText(page.content) });
+  save(slug: PageSlug, page: ContentPageSave): Promise<ContentPage> {
+    return this.pages.save(slug, { title: page.title, content: sanitizeLocalizedRichText(page.content) }, (saved) =>
+      requireOneLanguage(saved, page, ['title']),
+    );
   }
 }
 

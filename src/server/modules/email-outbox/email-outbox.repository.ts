@@ -1,8 +1,28 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely, Selectable } from 'kysely';
+import { preparedRecordQuery } from '../../db/prepared-query.js';
 import type { Database, EmailOutboxTable } from '../../db/schema.js';
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
-export type NewOutboxRow = Insertable<EmailOutboxTable>;
+/** The columns a new email is written with; the rest (attempts, outcomes) take their defaults. */
+const newRowColumns = [
+  'id',
+  'message_id',
+  'kind',
+  'order_id',
+  'recipient',
+  'language',
+  'subject',
+  'body',
+  'created_at',
+  'next_attempt_at',
+] as const;
+
+export type NewOutboxRow = Required<Pick<Insertable<EmailOutboxTable>, (typeof newRowColumns)[number]>>;
+
+/** Statements compiled once, shared by the repositories built on transactions (`EmailOutbox.add`). */
+export interface CompiledOutboxQueries {
+  insertOne?: (row: NewOutboxRow) => CompiledQuery;
+}
 
 /** What the sender needs of a waiting email. */
 export type DueEmail = Pick<
@@ -21,10 +41,22 @@ export type OutboxEntry = Pick<
  * repository built on a transaction commit or roll back with it.
  */
 export class EmailOutboxRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly compiled: CompiledOutboxQueries = {},
+  ) {}
 
+  /**
+   * One email, the common case (every new order writes one), with an insert compiled once:
+   * building it anew cost more than SQLite takes to run it (issue 21 §2).
+   */
   async insert(rows: NewOutboxRow[]): Promise<void> {
-    if (rows.length > 0) await this.db.insertInto('email_outbox').values(rows).execute();
+    if (rows.length === 1) {
+      this.compiled.insertOne ??= preparedRecordQuery(newRowColumns, (row) =>
+        this.db.insertInto('email_outbox').values(row as NewOutboxRow),
+      );
+      await this.db.executeQuery(this.compiled.insertOne(rows[0]!));
+    } else if (rows.length > 0) await this.db.insertInto('email_outbox').values(rows).execute();
   }
 
   /** Emails waiting whose time has come, the longest waiting first. */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { fromColumns, toColumns, type LocalizedText } from '../../../shared/localized-text.js';
+import { fromColumns, toColumns, type LocalizedText, type LocalizedTextPatch } from '../../../shared/localized-text.js';
 import type { Faq } from '../../../shared/schemas/catalogue.js';
 import type { Database, Faq as FaqRow } from '../../db/schema.js';
 
-/** What the service writes: both translations of each text it changes (issue 19 §2). */
+/** What the service writes: the translations it changes of each text (issue 19 §2, decision 0022). */
 export interface FaqWrite {
-  question?: LocalizedText;
-  answer?: LocalizedText;
+  question?: LocalizedTextPatch;
+  answer?: LocalizedTextPatch;
   active?: boolean;
 }
 
@@ -64,7 +64,7 @@ export class FaqsRepository {
    * New rows go last: one past the highest order_index. (SPEC §5's "the current count" put a new
    * row before the last ones once a deletion had left a gap.)
    */
-  async insert(faq: Required<Pick<FaqWrite, 'question' | 'answer'>> & FaqWrite): Promise<Faq> {
+  async insert(faq: { question: LocalizedText; answer: LocalizedText; active?: boolean }): Promise<Faq> {
     return this.db.transaction().execute(async (trx) => {
       const { last } = await trx
         .selectFrom('faqs')
@@ -85,14 +85,22 @@ export class FaqsRepository {
     });
   }
 
-  async update(id: string, patch: FaqWrite): Promise<Faq | undefined> {
-    const row = await this.db
-      .updateTable('faqs')
-      .set({ ...toRow(patch), updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row && toFaq(row);
+  /**
+   * Writes the columns the patch holds, then hands the FAQ as written to `verify`: in one
+   * transaction, which `verify` undoes by throwing.
+   */
+  async update(id: string, patch: FaqWrite, verify: (faq: Faq) => void): Promise<Faq | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('faqs')
+        .set({ ...toRow(patch), updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      const faq = row && toFaq(row);
+      if (faq) verify(faq);
+      return faq;
+    });
   }
 
   async delete(id: string): Promise<void> {

@@ -150,4 +150,44 @@ describe.each(testDialects)('FAQ management on %s', (dialect) => {
     expect(blanked.statusCode).toBe(400);
     expect(blanked.json().error.fields).toEqual({ 'body.question': 'is required in at least one language' });
   });
+
+  it('changes each text in the languages an update sends: one not sent is kept, one sent empty is cleared, the last one stays', async () => {
+    const created = await create({
+      question: { en: 'Do you ship?' },
+      answer: { en: 'By email.', fr: 'Par courriel.' },
+    });
+    const { id } = created.json<Faq>();
+    const patch = (body: object) => shop.admin.patch(`/api/admin/faqs/${id}`, body);
+    const stored = async () => (await shop.admin.get('/api/admin/faqs')).json<Faq[]>().find((faq) => faq.id === id)!;
+
+    const translated = await patch({ question: { fr: 'Livrez-vous ?' } });
+    expect(translated.statusCode).toBe(200);
+    expect(translated.json<Faq>()).toMatchObject({
+      question: { en: 'Do you ship?', fr: 'Livrez-vous ?' },
+      answer: { en: 'By email.', fr: 'Par courriel.' },
+    });
+    // '' clears a language; an answer that is only markup is cleared in the same way.
+    const cleared = await patch({ question: { en: '' }, answer: { en: '<b></b>' } });
+    expect(cleared.json<Faq>()).toMatchObject({
+      question: { en: '', fr: 'Livrez-vous ?' },
+      answer: { en: '', fr: 'Par courriel.' },
+    });
+
+    for (const [body, field] of [
+      [{ question: { fr: '' }, active: false }, 'question'],
+      [{ answer: { fr: '<i> </i>' }, active: false }, 'answer'],
+    ] as const) {
+      const refused = await patch(body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        message: `Invalid body.${field}: is required in at least one language`,
+        fields: { [`body.${field}`]: 'is required in at least one language' },
+      });
+    }
+    expect(await stored()).toMatchObject({
+      question: { en: '', fr: 'Livrez-vous ?' },
+      answer: { en: '', fr: 'Par courriel.' },
+      active: true,
+    });
+  });
 });

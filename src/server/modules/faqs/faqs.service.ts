@@ -1,28 +1,19 @@
-import { LANGUAGES } from '../../../shared/constants.js';
-import type { LocalizedText } from '../../../shared/localized-text.js';
-import type { Faq, FaqInput, MoveDirection } from '../../../shared/schemas/catalogue.js';
-import { BadRequestError, NotFoundError } from '../../errors.js';
+import { mapTranslations } from '../../../shared/localized-text.js';
+import type { Faq, FaqInput, FaqPatch, MoveDirection } from '../../../shared/schemas/catalogue.js';
+import { NotFoundError } from '../../errors.js';
 import { swappedWithNeighbour, type AdminCrudService } from '../../http/admin-crud.js';
 import { stripMarkup } from '../../text/sanitize-rich-text.js';
+import { requireOneLanguage } from '../../text/required-translations.js';
 import type { FaqsRepository } from './faqs.repository.js';
 
-type FaqPatch = Partial<FaqInput>;
-
 /**
- * The answer is text the storefront shows with its line breaks: no markup is kept, in either
- * language. One that was only markup is no answer: at least one language must remain.
+ * The answer is text the storefront shows with its line breaks: no markup is kept, in any
+ * language sent. One that was only markup is no answer: at least one language must remain, which
+ * the callers check on the FAQ as it is stored.
  */
 function cleaned<T extends FaqPatch>(faq: T): T {
   if (faq.answer === undefined) return faq;
-  const written = faq.answer;
-  const answer = Object.fromEntries(
-    LANGUAGES.map((language) => [language, stripMarkup(written[language]).trim()]),
-  ) as LocalizedText;
-  if (LANGUAGES.every((language) => answer[language] === ''))
-    throw new BadRequestError('Invalid body.answer: is required in at least one language', {
-      'body.answer': 'is required in at least one language',
-    });
-  return { ...faq, answer };
+  return { ...faq, answer: mapTranslations(faq.answer, (text: string) => stripMarkup(text).trim()) };
 }
 
 /** FAQ management (SPEC §2, §4, §5). */
@@ -43,11 +34,16 @@ export class FaqsService implements AdminCrudService<Faq, FaqInput, FaqPatch> {
   }
 
   create(input: FaqInput): Promise<Faq> {
-    return this.faqs.insert(cleaned(input));
+    const faq = cleaned(input);
+    requireOneLanguage(faq, faq, ['answer']);
+    return this.faqs.insert(faq);
   }
 
+  /** Each text changes in the languages the patch sends; a required one must keep one written. */
   async update(id: string, patch: FaqPatch): Promise<Faq> {
-    const updated = await this.faqs.update(id, cleaned(patch));
+    const updated = await this.faqs.update(id, cleaned(patch), (faq) =>
+      requireOneLanguage(faq, patch, ['question', 'answer']),
+    );
     if (!updated) throw new NotFoundError('No such FAQ.');
     return updated;
   }

@@ -82,14 +82,14 @@ export class OrdersService {
       const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
       if (existing) return { order: await this.replay(existing, input), replayed: true };
     }
-    const robot = await this.deps.catalogue.getPublicRobot(input.robot_id);
+    const robot = await this.deps.catalogue.getOrderableRobot(input.robot_id);
     const now = new Date();
     let row: OrderRow;
     try {
       // The order and its 'received' email are written together: the email exists iff the order
       // does. The orders of one event-loop turn share one commit (grouped-order-writes.ts).
       row = await this.writes.write(async (inTransaction) => {
-        const inserted = await inTransaction.insert({
+        const inserted = await inTransaction.insertNew({
           id: crypto.randomUUID(),
           user_id: user.id,
           robot_id: robot.id,

@@ -98,6 +98,27 @@ describe.each(testDialects)('settings administration on %s', (dialect) => {
     });
   });
 
+  it('changes an owner’s text in the languages an update sends: one not sent keeps its row, one sent empty is cleared', async () => {
+    await save({ hero_title: { en: 'Robots that trade', fr: '' }, chatbot_welcome_message: { en: 'Hi', fr: 'Salut' } });
+    const french = await save({ hero_title: { fr: 'Des robots qui tradent' } });
+    expect(french.statusCode).toBe(200);
+    expect(french.json()).toMatchObject({
+      hero_title: { en: 'Robots that trade', fr: 'Des robots qui tradent' },
+      chatbot_welcome_message: { en: 'Hi', fr: 'Salut' },
+    });
+    const cleared = await save({ chatbot_welcome_message: { en: '' } });
+    expect(cleared.json().chatbot_welcome_message).toEqual({ en: '', fr: 'Salut' });
+    expect((await shop.anonymous.get('/api/settings/public')).json()).toMatchObject({
+      hero_title: { en: 'Robots that trade', fr: 'Des robots qui tradent' },
+      chatbot_welcome_message: { en: '', fr: 'Salut' },
+    });
+    // The activity log records the text as it became, both languages.
+    const activity = (await shop.admin.get('/api/admin/audit?resource=settings')).json();
+    expect(activity.rows[0].changes).toEqual({
+      chatbot_welcome_message: { from: { en: 'Hi', fr: 'Salut' }, to: { en: '', fr: 'Salut' } },
+    });
+  });
+
   it('keeps the secret token write-only: set, replaced and cleared, never sent back', async () => {
     const set = await save({ n8n_secret_token: 'first-secret-value-0123456789abcdef' });
     expect(set.json()).toMatchObject({ n8n_secret_token_set: true });

@@ -4,7 +4,9 @@ import {
   publicSettingKeys,
   settingRows,
   settingsFromRows,
+  withSettingUpdates,
   type PublicSettings,
+  type SettingUpdates,
   type SettingValues,
 } from '../../../shared/settings-keys.js';
 import type { Database } from '../../db/schema.js';
@@ -38,11 +40,14 @@ export class SettingsService {
     return { ...readable, n8n_secret_token_set: secret !== '' };
   }
 
-  /** An owner's text is saved in both languages at once: its two rows are written together. */
-  async save(values: Partial<SettingValues>): Promise<{ saved: AdminSettings; changes: Changes }> {
+  /**
+   * Writes the rows of what `values` sends, in one transaction: for an owner's text, the row of
+   * each language sent; a language not sent keeps its row (decision 0022).
+   */
+  async save(values: SettingUpdates): Promise<{ saved: AdminSettings; changes: Changes }> {
     const before = await this.getAll();
     await this.settings.save(settingRows(values));
-    const changes = diffChanges(before, { ...before, ...values }, Object.keys(values));
+    const changes = diffChanges(before, withSettingUpdates(before, values), Object.keys(values));
     return { saved: await this.getForAdmin(), changes };
   }
 }

@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signInAdmin } from '../../../../tests/support/factories.js';
 import { withShop, type Shop } from '../../../../tests/support/shop.js';
-import { testDialects } from '../../../../tests/support/test-app.js';
+import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 
 /** A real photo `width` pixels wide (8:3, like a banner), which the variants are made of. */
 function photo(width: number, format: 'png' | 'jpeg'): Promise<Buffer> {
@@ -119,6 +120,63 @@ describe.each(testDialects)('public image uploads on %s', (dialect) => {
       '/files/public/images/%2e%2e/x.png',
     ]) {
       expect((await shop.app.inject(url)).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe.each(testDialects)('a WebP variant the storage cannot take, on %s', (dialect) => {
+  let shop: TestApp;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    shop = await createTestApp(dialect, {}, { logLines });
+  });
+  afterAll(() => shop.close());
+
+  it('is logged, and the upload still succeeds with its original and the variants stored before it', async () => {
+    // The storage takes the original and the 400-pixel copy, then refuses the 800-pixel one.
+    const { storage } = shop.app;
+    const put = storage.put.bind(storage);
+    const refused = vi.spyOn(storage, 'put').mockImplementation((key, body, options) => {
+      if (!key.endsWith('-800w.webp')) return put(key, body, options);
+      body.resume();
+      return Promise.reject(new Error('storage quota exceeded'));
+    });
+    try {
+      const { body, contentType } = multipartBody('banner.png', await photo(2000, 'png'));
+      const response = await (
+        await signInAdmin(shop.app)
+      ).post('/api/admin/uploads/image?kind=banner', body, {
+        'content-type': contentType,
+      });
+      expect(response.statusCode).toBe(201);
+      expect(refused).toHaveBeenCalledWith(expect.stringMatching(/-800w\.webp$/), expect.anything(), expect.anything());
+      const { url } = response.json<{ url: string }>();
+
+      const original = await shop.app.inject(url);
+      expect(original.statusCode).toBe(200);
+      expect(original.headers['content-type']).toBe('image/png');
+      const smallest = await shop.app.inject(url.replace(/\.png$/, '-400w.webp'));
+      expect(smallest.statusCode).toBe(200);
+      expect(smallest.headers['content-type']).toBe('image/webp');
+      // The copy the storage refused is not there: its address leads to the original.
+      const missing = await shop.app.inject(url.replace(/\.png$/, '-800w.webp'));
+      expect(missing.statusCode).toBe(302);
+      expect(missing.headers.location).toBe(url);
+
+      const logged = logLines.map(
+        (line) => JSON.parse(line) as { level: number; msg: string; key?: string; err?: { message?: string } },
+      );
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          msg: 'a WebP variant of an uploaded photo could not be stored',
+          key: url.replace(/^\/files\//, ''),
+          err: expect.objectContaining({ message: 'storage quota exceeded' }),
+        }),
+      );
+    } finally {
+      refused.mockRestore();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
 import { LoadingRegion } from '../../components/ui/loading-region';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -6,6 +6,7 @@ import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { resolvePage } from '../../../shared/pages.js';
 import { ErrorBoundary } from '../error-boundary';
+import { isPageLoaded } from '../pages';
 import { useAdminDefaultLanguage } from '../use-admin-default-language';
 import { isBackOfficePage } from './admin-navigation';
 import { SiteHeader } from './site-header';
@@ -17,7 +18,17 @@ import { useScrollToTop } from './use-scroll-to-top';
  * chunk after the first render instead of weighing on the storefront's first load. Its place is
  * kept meanwhile, so the page's height does not jump when it comes.
  */
-const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
+const importFooter = () => import('./site-footer').then((module) => ({ default: module.SiteFooter }));
+const LazySiteFooter = lazy(importFooter);
+let LoadedSiteFooter: ComponentType | null = null;
+
+/**
+ * For a page the server drew: the footer loaded before hydration, like the page (app/pages.ts),
+ * so that it is drawn without a boundary and hydrated in the same pass as the rest.
+ */
+export async function loadSiteFooter(): Promise<void> {
+  LoadedSiteFooter = (await importFooter()).default;
+}
 /** The back office's frame comes with the back office: visitors and clients never load it. */
 const AdminShell = lazy(() => import('./admin-shell'));
 
@@ -32,12 +43,21 @@ function StorefrontLayout({ children }: { children: ReactNode }) {
       {/* tabIndex lets the skip link move focus here; the main region itself needs no outline. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<LoadingRegion />}>{children}</Suspense>
+          {/* A page loaded ahead (app/pages.ts, the page the server drew) needs no loading state. */}
+          {isPageLoaded(resolvePage(pathname)) ? (
+            children
+          ) : (
+            <Suspense fallback={<LoadingRegion />}>{children}</Suspense>
+          )}
         </ErrorBoundary>
       </main>
-      <Suspense fallback={<footer className="min-h-72 border-t border-slate-800 bg-slate-900/40" />}>
-        <SiteFooter />
-      </Suspense>
+      {LoadedSiteFooter ? (
+        <LoadedSiteFooter />
+      ) : (
+        <Suspense fallback={<footer className="min-h-72 border-t border-slate-800 bg-slate-900/40" />}>
+          <LazySiteFooter />
+        </Suspense>
+      )}
       <ChatWidget settings={settings} docked={resolvePage(pathname) === 'OrderForm'} />
     </div>
   );

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { faqsResource, robotsResource } from '../../../shared/admin-resources.js';
+import { bannersResource, faqsResource, robotsResource } from '../../../shared/admin-resources.js';
 import { textIn, type LocalizedText } from '../../../shared/localized-text.js';
 import { standardColumns } from './resource-columns';
 
@@ -16,11 +16,11 @@ describe('the standard columns', () => {
     expect(() => robots.order()).toThrow('/api/admin/robots is not orderable');
     expect(() => robots.active).toThrow('/api/admin/robots is not activatable');
     const faqs = standardColumns(faqsResource, noActions, t, show);
-    expect(faqs.order('position').id).toBe('order');
+    expect(faqs.order().id).toBe('order');
     expect(faqs.active.id).toBe('status');
   });
 
-  it('sort the order column by order_index, and a list read by position not at all', () => {
+  it('leave the order column unsorted (a list is read in its order), and sort the others by their values', () => {
     const faqs = standardColumns(faqsResource, noActions, t, show);
     const faq = {
       id: 'f1',
@@ -31,11 +31,28 @@ describe('the standard columns', () => {
       created_date: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     };
-    expect(faqs.order().value?.(faq)).toBe(4);
-    expect(faqs.order('position').value).toBeUndefined();
+    expect(faqs.order().value).toBeUndefined();
     expect(faqs.active.value?.(faq)).toBe(1);
     expect(faqs.name('Question').value?.(faq)).toBe('Pourquoi ?');
     // A question not translated yet is named in the shop's default language.
     expect(faqs.name('Question').value?.({ ...faq, question: { en: 'Why?', fr: '' } })).toBe('Why?');
+  });
+
+  it("name a banner by its title in the reader's language, as a FAQ", () => {
+    const banners = standardColumns(bannersResource, noActions, t, show);
+    const banner = {
+      id: 'b1',
+      title: { en: 'Automated trading robots', fr: 'Des robots de trading automatiques' },
+      type: 'image' as const,
+      content_url: '/files/public/banner.png',
+      order_index: 0,
+      active: true,
+      created_date: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    };
+    expect(banners.name('Title').value?.(banner)).toBe('Des robots de trading automatiques');
+    expect(banners.name('Title').value?.({ ...banner, title: { ...banner.title, fr: '' } })).toBe(
+      'Automated trading robots',
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import type { AdminResource } from '../../../shared/admin-resources.js';
 import type { LocalizedText } from '../../../shared/localized-text.js';
@@ -11,10 +10,12 @@ export type StandardColumns<Entity> = {
   /** The record's name (the descriptor's `label`), in bold, sortable and searchable. */
   name: (header: string) => DataTableColumn<Entity>;
   /**
-   * Up/down buttons (SPEC §4) beside the record's `order_index` (sortable by it), or beside its
-   * position in the list (`'position'`, for a list read in its order).
+   * Up/down buttons (SPEC §4) beside the record's position in the list, counted from 1 (FAQs and
+   * banners alike): not its stored `order_index`, which counts from 0 and keeps a deleted
+   * record's gap until the next move renumbers the list. The list is read in its order, so the
+   * column does not sort.
    */
-  order: (shows?: 'order_index' | 'position') => DataTableColumn<Entity>;
+  order: () => DataTableColumn<Entity>;
   /** The status column: a switch that turns the record on or off in one click. */
   active: DataTableColumn<Entity>;
 };
@@ -27,8 +28,6 @@ type ColumnActions<Entity> = {
   setActive: (record: Entity, active: boolean) => void;
 };
 
-const orderIndex = (record: object) =>
-  'order_index' in record && typeof record.order_index === 'number' ? record.order_index : null;
 const isActive = (record: object) => 'active' in record && record.active === true;
 
 /** A page asking for a column its resource cannot serve (no move route, no active field) is a bug: it fails at once. */
@@ -46,17 +45,14 @@ export function standardColumns<Entity extends { id: string }>(
   const label = (record: Entity) => resource.label(record, show);
   return {
     name: (header) => ({ id: 'name', header, value: label, cell: label, className: 'font-medium text-white' }),
-    order: (shows = 'order_index') => {
+    order: () => {
       assertDescribed(resource, resource.orderable, 'orderable');
       return {
         id: 'order',
         header: t('backOffice.order'),
-        ...(shows === 'order_index' ? { value: orderIndex } : {}),
         cell: (record) => (
           <span className="inline-flex items-center gap-3">
-            <span className={clsx('w-6 text-right tabular-nums', shows === 'position' && 'text-slate-400')}>
-              {shows === 'position' ? rows.indexOf(record) + 1 : orderIndex(record)}
-            </span>
+            <span className="w-6 text-right text-slate-400 tabular-nums">{rows.indexOf(record) + 1}</span>
             <MoveButtons
               label={label(record)}
               index={rows.indexOf(record)}

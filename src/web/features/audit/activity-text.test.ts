@@ -20,10 +20,15 @@ const entry = (fields: Partial<Entry> & Pick<Entry, 'action' | 'resource'>): Ent
   ...fields,
 });
 
-function row(language: Language, fields: Parameters<typeof entry>[0]) {
+/** A row of the log as a reader of `language` sees it, in a shop whose default is `shopFallback`. */
+function row(language: Language, fields: Parameters<typeof entry>[0], shopFallback: Language = 'en') {
   const t = inLanguage(language);
   const line = entry(fields);
-  return { action: actionName(line, t), changes: describeChanges(line, t, language), record: recordName(line, t) };
+  return {
+    action: actionName(line, t),
+    changes: describeChanges(line, t, { language, shopFallback }),
+    record: recordName(line, t),
+  };
 }
 
 beforeAll(() => {
@@ -63,6 +68,28 @@ describe('the activity log in words', () => {
     expect(row('en', faq).changes).toBe('Active: yes → no; Question: Old? → New?');
     // The French text is not written yet: the English one stands in, as in the shop.
     expect(row('fr', faq).changes).toBe('Actif : oui → non; Question : Ancienne ? → New?');
+  });
+
+  it("falls back to the shop's default language, as the storefront does, for a text or list not written in the reader's", () => {
+    const banner = {
+      action: 'update',
+      resource: 'banner',
+      changes: { title: { from: { en: '', fr: 'Nouveautés' }, to: { en: '', fr: 'Soldes' } } },
+    };
+    expect(row('en', banner, 'fr').changes).toBe('Title: Nouveautés → Soldes');
+    const robot = {
+      action: 'update',
+      resource: 'robot',
+      changes: { features: { from: null, to: { en: [], fr: ['Stop suiveur', 'Filtre d’actualités'] } } },
+    };
+    expect(row('en', robot, 'fr').changes).toBe('Features: Stop suiveur, Filtre d’actualités');
+    // Written in the reader's language: theirs, whatever the shop's default.
+    const faq = {
+      action: 'update',
+      resource: 'faq',
+      changes: { question: { from: null, to: { en: 'Why?', fr: 'Pourquoi ?' } } },
+    };
+    expect(row('en', faq, 'fr').changes).toBe('Question: Why?');
   });
 
   it('shows only the new value of a field that had none, and a deleted value as empty', () => {

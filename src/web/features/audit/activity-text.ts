@@ -12,9 +12,9 @@ import {
   type OrderAuditAction,
 } from '../../../shared/audit-names.js';
 import type { Language } from '../../../shared/constants.js';
-import { DEFAULT_LANGUAGE } from '../../../shared/language.js';
 import { listIn, textIn } from '../../../shared/localized-text.js';
 import type { useTranslation } from '../../lib/use-translation';
+import type { ReaderLanguages } from '../../lib/use-localized';
 import { formatDateTime } from '../../lib/format-date';
 
 /**
@@ -218,12 +218,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A text or list written in each language ({en, fr}, issue 19 §2), in the reader's. */
-function inLanguage(value: Record<string, unknown>, language: Language): string | undefined {
+/**
+ * A text or list written in each language ({en, fr}, issue 19 §2), in the reader's, falling back
+ * to the shop's default language as the rest of the app does (lib/use-localized.ts).
+ */
+function inLanguage(value: Record<string, unknown>, { language, shopFallback }: ReaderLanguages): string | undefined {
   const { en, fr } = value;
-  if (typeof en === 'string' && typeof fr === 'string') return textIn({ en, fr }, language, DEFAULT_LANGUAGE);
+  if (typeof en === 'string' && typeof fr === 'string') return textIn({ en, fr }, language, shopFallback);
   if (Array.isArray(en) && Array.isArray(fr))
-    return listIn({ en: en.map(String), fr: fr.map(String) }, language, DEFAULT_LANGUAGE).join(', ');
+    return listIn({ en: en.map(String), fr: fr.map(String) }, language, shopFallback).join(', ');
   return undefined;
 }
 
@@ -264,7 +267,14 @@ function trackRecordItem(field: string, value: Record<string, unknown>, t: Trans
 }
 
 /** One value of a change, readable: yes/no, names translated, texts per language, long ones cut. */
-export function valueText(resource: string, field: string, value: unknown, t: Translate, language: Language): string {
+export function valueText(
+  resource: string,
+  field: string,
+  value: unknown,
+  t: Translate,
+  reader: ReaderLanguages,
+): string {
+  const { language } = reader;
   if (value === null || value === undefined || value === '') return t('common.noValue');
   if (value === AUDIT_HIDDEN_VALUE) return t('backOffice.activity.values.hidden');
   const yesNo = (yes: boolean) => t(yes ? 'backOffice.activity.values.yes' : 'backOffice.activity.values.no');
@@ -273,7 +283,7 @@ export function valueText(resource: string, field: string, value: unknown, t: Tr
   if (isRecord(value)) {
     const item = trackRecordItem(field, value, t, language);
     if (item !== undefined) return item;
-    const text = inLanguage(value, language);
+    const text = inLanguage(value, reader);
     return text === undefined ? shortened(JSON.stringify(value)) : shortened(text) || t('common.noValue');
   }
   if (Array.isArray(value)) return shortened(value.map(String).join(', '));
@@ -285,19 +295,23 @@ export function valueText(resource: string, field: string, value: unknown, t: Tr
 }
 
 /** Every change of an entry, "Field: before → after", or "Field: value" when it had none before. */
-export function describeChanges(entry: Pick<AuditEntry, 'resource' | 'changes'>, t: Translate, language: Language) {
+export function describeChanges(
+  entry: Pick<AuditEntry, 'resource' | 'changes'>,
+  t: Translate,
+  reader: ReaderLanguages,
+) {
   return Object.entries(entry.changes)
     .map(([field, { from, to }]) => {
       const name = fieldName(entry.resource, field, t);
       // A deleted order's status: the order is gone, not set to nothing.
       const orderGone = entry.resource === AUDIT_ENTITIES.order && field === 'status' && to === null;
-      const after = orderGone ? t('backOffice.activity.deleted') : valueText(entry.resource, field, to, t, language);
+      const after = orderGone ? t('backOffice.activity.deleted') : valueText(entry.resource, field, to, t, reader);
       // Something added (a note, a created record's fields) has no "before" worth reading.
       if (from === null || from === undefined || from === '')
         return t('backOffice.activity.added', { field: name, value: after });
       return t('backOffice.activity.change', {
         field: name,
-        from: valueText(entry.resource, field, from, t, language),
+        from: valueText(entry.resource, field, from, t, reader),
         to: after,
       });
     })

@@ -8,7 +8,12 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
+function unknownOnServer(): boolean {
+  return false;
+}
+
 /** Follows the system setting live, so turning it on stops the slide show at once. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
+  // The server cannot know the setting; the browser corrects it right after hydration.
+  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, unknownOnServer);
 }

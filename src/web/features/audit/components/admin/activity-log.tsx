@@ -4,6 +4,7 @@ import { dayRangeInOrder, type AuditEntry } from '../../../../../shared/schemas/
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
 import { buttonClass } from '../../../../components/ui/button-classes';
 import { formatDateTime } from '../../../../lib/format-date';
+import { useReaderLanguages } from '../../../../lib/use-localized';
 import { AUDIT_ENTITIES, type AuditEntityKey } from '../../../../../shared/audit-names.js';
 import { activitySearch, useActivity, type ActivityFilters } from '../../api/admin/get-activity';
 import { actionName, actorName, describeChanges, recordName } from '../../activity-text';
@@ -15,6 +16,7 @@ const PAGE_SIZE = 25;
 /** The Activity page: who changed what in the back office, filtered, paged by the server, as CSV. */
 export function ActivityLog() {
   const { t, i18n } = useTranslation();
+  const reader = useReaderLanguages();
   const ids = { resource: useId(), actor: useId(), from: useId(), to: useId(), range: useId() };
   // What the fields hold, and what the log shows: the same, except that a range which ends before
   // it starts is said at once and not sent (the server would refuse it), so the log keeps showing
@@ -58,7 +60,7 @@ export function ActivityLog() {
       header: t('backOffice.activity.changes'),
       cell: (entry) => (
         <span className="line-clamp-3 text-xs wrap-anywhere">
-          {describeChanges(entry, t, i18n.language) || t('common.noValue')}
+          {describeChanges(entry, t, reader) || t('common.noValue')}
         </span>
       ),
     },

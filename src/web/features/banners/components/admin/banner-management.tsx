@@ -26,8 +26,9 @@ function BannerPreview({ banner }: { banner: HeroBanner }) {
 }
 
 /**
- * Hero banner management (SPEC §2, §4): a list read in its order, like the FAQs; ↑/↓ swap a
- * banner with its neighbour (the server numbers the list 0..n-1 again).
+ * Hero banner management (SPEC §2, §4): a list read in its order, like the FAQs, each banner by
+ * its position from 1; ↑/↓ swap a banner with its neighbour (the server numbers the stored
+ * order_index 0..n-1 again).
  */
 export function BannerManagement() {
   const { t } = useTranslation();

@@ -24,7 +24,7 @@ export function FaqManagement() {
       label={t('admin.faqManagement.title')}
       sortable={false}
       pageSize={100}
-      columns={(standard) => [standard.order('position'), standard.name(labels.question), standard.active]}
+      columns={(standard) => [standard.order(), standard.name(labels.question), standard.active]}
       schema={faqInputSchema}
       values={(faq) => ({
         question: { ...(faq?.question ?? emptyLocalizedText()) },

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
 import { notifyFailure, notifySuccess } from '../../../../components/admin/toasts';
 import { buttonClass } from '../../../../components/ui/button-classes';
+import { EmailAddress } from '../../../../components/ui/email-address';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDay } from '../../../../lib/format-date';
 import { formatUsd } from '../../../../lib/format-number';
@@ -71,7 +72,9 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
       cell: (order) => (
         <span className="flex flex-col">
           <span className="text-white">{order.client_name ?? order.client_email ?? t('common.noValue')}</span>
-          {order.client_name && <span className="text-xs break-all text-slate-400">{order.client_email}</span>}
+          {order.client_name && order.client_email && (
+            <EmailAddress address={order.client_email} className="text-xs text-slate-400" />
+          )}
         </span>
       ),
     },
@@ -183,7 +186,9 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
           onSearchChange: (q) => setFilter({ ...filter, q, page: 1 }),
         }}
         rowActions={(order) => (
-          <>
+          // The upload button above the two icons: side by side, the three made the widest column
+          // of the table, which then squeezed the client's address or, in French, did not fit at all.
+          <div className="flex flex-col items-end gap-1 cards:flex-row cards:flex-wrap cards:items-center cards:gap-2">
             <button
               type="button"
               className={buttonClass(
@@ -201,23 +206,25 @@ export function OrderManagement({ onOpenDetail }: { onOpenDetail: (orderId: stri
               <Upload aria-hidden="true" className="size-4" />
               {order.has_file ? t('adminOrders.newVersion') : t('adminOrders.upload')}
             </button>
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={t('adminOrders.details', { number: shortOrderNumber(order.id) })}
-              onClick={() => onOpenDetail(order.id)}
-            >
-              <Eye aria-hidden="true" className="size-4" />
-            </button>
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={t('adminOrders.delete', { number: shortOrderNumber(order.id) })}
-              onClick={() => setDeleting(order)}
-            >
-              <Trash2 aria-hidden="true" className="size-4 text-red-300" />
-            </button>
-          </>
+            <div className="flex gap-1 cards:gap-2">
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={t('adminOrders.details', { number: shortOrderNumber(order.id) })}
+                onClick={() => onOpenDetail(order.id)}
+              >
+                <Eye aria-hidden="true" className="size-4" />
+              </button>
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={t('adminOrders.delete', { number: shortOrderNumber(order.id) })}
+                onClick={() => setDeleting(order)}
+              >
+                <Trash2 aria-hidden="true" className="size-4 text-red-300" />
+              </button>
+            </div>
+          </div>
         )}
       />
       <ConfirmDialog
