@@ -12,7 +12,10 @@ export class AuditRepository {
   async insert(row: NewAuditRow, db: Kysely<Database> = this.db): Promise<void> {
     // Entries of one request often share a millisecond; the id keeps their order.
     const { id, at } = timeOrderedId();
-    await db.insertInto('audit_log').values({ id, ...row, created_at: at }).execute();
+    await db
+      .insertInto('audit_log')
+      .values({ id, ...row, created_at: at })
+      .execute();
   }
 
   private filtered(query: Omit<AuditQuery, 'page' | 'pageSize'>): SelectQueryBuilder<Database, 'audit_log', object> {
