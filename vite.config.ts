@@ -17,7 +17,7 @@ const adminModules = new RegExp(
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  // The server's render of the first screen (`npm run build`, decision 0026) needs no copy of public/.
+  // The server's render of the first screen (`npm run build`, decision 0024) needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss()],
   build: {

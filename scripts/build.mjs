@@ -23,7 +23,7 @@ function* walk(folder) {
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
-// The same app built for Node: the server draws Home and a robot's page with it (decision 0026).
+// The same app built for Node: the server draws Home and a robot's page with it (decision 0024).
 run(process.execPath, [
   path.join(root, 'node_modules/vite/bin/vite.js'),
   'build',

@@ -7,7 +7,7 @@
  * few MB a request's short-lived objects need (issue 21 §5). At 2 MB the collector runs about
  * five times as often on small spaces: some 6 % more CPU time per answer on the storefront's
  * reads, within the measurement's spread; 1 MB saved some 3 MB more for 6–10 %
- * (docs/decisions/0024-server-memory.md).
+ * (docs/decisions/0023-server-memory.md).
  */
 export const SEMI_SPACE_MB = 2;
 

@@ -40,7 +40,7 @@ void Promise.all([
     </StrictMode>
   );
   // The server drew Home and a robot's page in the language of its embedded strings
-  // (server/html/first-paint.ts, decision 0026): the app takes that over. A reader whose own
+  // (server/html/first-paint.ts, decision 0024): the app takes that over. A reader whose own
   // choice of language differs gets the page drawn afresh. As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page; the page is already on screen meanwhile.
   if (drawnByServer && i18n.language === initialData.messages?.lang) startTransition(() => void hydrateRoot(root, app));

@@ -13,7 +13,7 @@ interface ServerRenderModule {
 }
 
 /**
- * The storefront's first paint written into the page's HTML (issue 21 §4, decision 0026): on a
+ * The storefront's first paint written into the page's HTML (issue 21 §4, decision 0024): on a
  * phone, a page whose `#root` is empty shows nothing until the entry chunk has downloaded and
  * run. The browser hydrates what this writes. The render module is the web app itself, built by
  * Vite for Node beside `dist/web`; it is imported on the first page that needs it (React's server

@@ -191,7 +191,7 @@ export function registerHtmlPages(app: FastifyInstance, deps: HtmlDeps): void {
       // it after in-app navigation: never the owner's title in another language.
     }
     // Home and a robot's page carry all their first screen's data, so the server draws that
-    // screen (decision 0026); other pages would only draw their loading state.
+    // screen (decision 0024); other pages would only draw their loading state.
     const firstScreen =
       page === 'Home' || (page === 'RobotDetail' && robot)
         ? await deps.firstPaint.render(canonicalPath, lang, data)
