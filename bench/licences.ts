@@ -29,6 +29,7 @@ import {
 } from './rounds.js';
 import {
   BENCH_ADMIN as ADMIN,
+  cpuUsPer,
   readCpuMs,
   startBare,
   startBareScript,
@@ -349,10 +350,7 @@ async function validateLoad(
     answersPerSecond: requestsPerSecond(result),
     p50Ms: answers > 0 ? result.latency.p50 : Number.NaN,
     p99Ms: latencyP99(result),
-    cpuUsPerAnswer:
-      cpuBefore === undefined || cpuAfter === undefined || answers === 0
-        ? Number.NaN
-        : ((cpuAfter - cpuBefore) * 1000) / answers,
+    cpuUsPerAnswer: cpuUsPer(answers, cpuBefore, cpuAfter),
     problems: problemsOf(result),
   };
 }

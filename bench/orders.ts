@@ -19,6 +19,7 @@ import {
 } from './rounds.js';
 import {
   BENCH_ADMIN as ADMIN,
+  cpuUsPer,
   readCpuMs,
   readMemory,
   startBareScript,
@@ -88,10 +89,7 @@ export async function orderLoad(
   return {
     requestsPerSecond: requestsPerSecond(result),
     p99Ms: latencyP99(result),
-    cpuUsPerOrder:
-      cpuBefore === undefined || cpuAfter === undefined || orders === 0
-        ? Number.NaN
-        : ((cpuAfter - cpuBefore) * 1000) / orders,
+    cpuUsPerOrder: cpuUsPer(orders, cpuBefore, cpuAfter),
     problems: problemsOf(result),
   };
 }

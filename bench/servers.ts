@@ -243,3 +243,9 @@ export function readCpuMs(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+
+/** CPU µs per answer between two `readCpuMs` readings; NaN when either is missing or nothing was answered. */
+export function cpuUsPer(answers: number, cpuBeforeMs: number | undefined, cpuAfterMs: number | undefined): number {
+  if (cpuBeforeMs === undefined || cpuAfterMs === undefined || answers === 0) return Number.NaN;
+  return ((cpuAfterMs - cpuBeforeMs) * 1000) / answers;
+}
