@@ -3,6 +3,7 @@ import type { Kysely, Updateable } from 'kysely';
 import { fromColumns, toColumns } from '../../../shared/localized-text.js';
 import type { BannerInput, BannerPatch, HeroBanner } from '../../../shared/schemas/catalogue.js';
 import type { Banner, BannersTable, Database } from '../../db/schema.js';
+import { writeThenVerify } from '../../db/write-then-verify.js';
 
 /** A stored banner as the API sends it: its title in each language (issue 19 §2). */
 function toBanner(row: Banner): HeroBanner {
@@ -77,17 +78,18 @@ export class BannersRepository {
    * transaction, which `verify` undoes by throwing.
    */
   async update(id: string, patch: BannerPatch, verify: (banner: HeroBanner) => void): Promise<HeroBanner | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('banners')
-        .set({ ...toRow(patch), updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      const banner = row && toBanner(row);
-      if (banner) verify(banner);
-      return banner;
-    });
+    return writeThenVerify(
+      this.db,
+      (trx) =>
+        trx
+          .updateTable('banners')
+          .set({ ...toRow(patch), updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst(),
+      toBanner,
+      verify,
+    );
   }
 
   async delete(id: string): Promise<void> {

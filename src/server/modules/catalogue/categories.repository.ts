@@ -3,6 +3,7 @@ import type { Kysely, Updateable } from 'kysely';
 import { fromColumns, toColumns } from '../../../shared/localized-text.js';
 import type { Category, CategoryInput, CategoryPatch } from '../../../shared/schemas/catalogue.js';
 import type { CategoriesTable, Category as CategoryRow, Database } from '../../db/schema.js';
+import { writeThenVerify } from '../../db/write-then-verify.js';
 
 /** A stored category as the API sends it: its name in each language (issue 19 §2). */
 function toCategory(row: CategoryRow): Category {
@@ -72,17 +73,18 @@ export class CategoriesRepository {
    * undoes by throwing.
    */
   async update(id: string, patch: CategoryPatch, verify: (category: Category) => void): Promise<Category | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('categories')
-        .set({ ...toRow(patch), updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      const category = row && toCategory(row);
-      if (category) verify(category);
-      return category;
-    });
+    return writeThenVerify(
+      this.db,
+      (trx) =>
+        trx
+          .updateTable('categories')
+          .set({ ...toRow(patch), updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst(),
+      toCategory,
+      verify,
+    );
   }
 
   async delete(id: string): Promise<void> {

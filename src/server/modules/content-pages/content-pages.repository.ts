@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { emptyLocalizedText, fromColumns, toColumns, withTranslations } from '../../../shared/localized-text.js';
 import type { ContentPage, ContentPageSave } from '../../../shared/schemas/catalogue.js';
 import type { ContentPage as ContentPageRow, Database, PageSlug } from '../../db/schema.js';
+import { writeThenVerify } from '../../db/write-then-verify.js';
 
 /** A stored row as the API shape: title and body as their two translations (issue 19 §2). */
 function toPage({ title_en, title_fr, content_en, content_fr, ...row }: ContentPageRow): ContentPage {
@@ -34,16 +35,18 @@ export class ContentPagesRepository {
       ...toColumns('content', withTranslations(emptyLocalizedText(), page.content)),
     };
     const changed = { ...toColumns('title', page.title), ...toColumns('content', page.content) };
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('content_pages')
-        .values({ id: randomUUID(), slug, ...created, updated_at: now })
-        .onConflict((conflict) => conflict.column('slug').doUpdateSet({ ...changed, updated_at: now }))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const saved = toPage(row);
-      verify(saved);
-      return saved;
-    });
+    const saved = await writeThenVerify(
+      this.db,
+      (trx) =>
+        trx
+          .insertInto('content_pages')
+          .values({ id: randomUUID(), slug, ...created, updated_at: now })
+          .onConflict((conflict) => conflict.column('slug').doUpdateSet({ ...changed, updated_at: now }))
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      toPage,
+      verify,
+    );
+    return saved!; // an upsert always returns its row
   }
 }

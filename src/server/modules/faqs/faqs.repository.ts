@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { fromColumns, toColumns, type LocalizedText, type LocalizedTextPatch } from '../../../shared/localized-text.js';
 import type { Faq } from '../../../shared/schemas/catalogue.js';
 import type { Database, Faq as FaqRow } from '../../db/schema.js';
+import { writeThenVerify } from '../../db/write-then-verify.js';
 
 /** What the service writes: the translations it changes of each text (issue 19 §2, decision 0022). */
 export interface FaqWrite {
@@ -90,17 +91,18 @@ export class FaqsRepository {
    * transaction, which `verify` undoes by throwing.
    */
   async update(id: string, patch: FaqWrite, verify: (faq: Faq) => void): Promise<Faq | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('faqs')
-        .set({ ...toRow(patch), updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      const faq = row && toFaq(row);
-      if (faq) verify(faq);
-      return faq;
-    });
+    return writeThenVerify(
+      this.db,
+      (trx) =>
+        trx
+          .updateTable('faqs')
+          .set({ ...toRow(patch), updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst(),
+      toFaq,
+      verify,
+    );
   }
 
   async delete(id: string): Promise<void> {
