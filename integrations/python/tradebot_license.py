@@ -285,7 +285,8 @@ def _main(argv: list[str]) -> int:
     parser.add_argument("--server", required=True)
     parser.add_argument("--mode", choices=["real", "demo"], required=True)
     parser.add_argument("--public-key", action="append", default=[], metavar="KID=KEY",
-                        help="a pinned public key; without any, the shop's keys are fetched")
+                        help="a pinned public key; without any, the shop's keys are fetched. "
+                             "Write it as --public-key=KID=KEY: a key id can begin with '-'")
     parser.add_argument("--state-file")
     parser.add_argument("--now", type=int, help="the clock, Unix seconds (for trying the grace period)")
     args = parser.parse_args(argv)

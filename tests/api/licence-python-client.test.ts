@@ -77,7 +77,8 @@ describe.each(testDialects)('the Python robot client against the shop on %s', (d
       'Broker-Live',
       '--mode',
       options.mode ?? 'real',
-      ...(options.keys ?? pinned).flatMap((entry) => ['--public-key', entry]),
+      // The joined form: a key id is base64url and can begin with '-', which argparse would take for an option.
+      ...(options.keys ?? pinned).map((entry) => `--public-key=${entry}`),
       ...(options.stateFile ? ['--state-file', options.stateFile] : []),
       ...(options.now !== undefined ? ['--now', String(options.now)] : []),
     ];
@@ -117,6 +118,10 @@ describe.each(testDialects)('the Python robot client against the shop on %s', (d
     });
     // Keys fetched from the shop work too (for trying a setup; robots pin them).
     expect(await check({ login: '5001', keys: [] })).toMatchObject({ allowed: true });
+    // A key id is base64url, so it can begin with '-': such a pinned entry must not be read as an option.
+    const { publicKey } = generateKeyPairSync('ed25519');
+    const dashed = [...pinned, `-dashKid0000000=${publicKey.export({ format: 'jwk' }).x}`];
+    expect(await check({ login: '5001', keys: dashed })).toMatchObject({ allowed: true });
   });
 
   it('refuses an answer its pinned key did not sign, and answers unknown_key for a wrong key', async () => {
