@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
 import { withToasts } from '../../../../components/admin/toasts';
 import { buttonClass } from '../../../../components/ui/button-classes';
+import { EmailAddress } from '../../../../components/ui/email-address';
 import { formatDateTime } from '../../../../lib/format-date';
 import { useDeleteSubscribers } from '../../api/admin/delete-subscribers';
 import { subscribersExportUrl } from '../../api/admin/export-subscribers';
@@ -63,8 +64,8 @@ export function SubscribersPanel() {
     {
       id: 'email',
       header: t('newsletterManagement.subscribers.columns.email'),
-      cell: (row) => row.email,
-      className: 'break-all font-medium text-white',
+      cell: (row) => <EmailAddress address={row.email} />,
+      className: 'font-medium text-white',
     },
     {
       id: 'status',

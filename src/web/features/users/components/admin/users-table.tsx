@@ -4,6 +4,7 @@ import type { UserListItem, UserRole } from '../../../../../shared/schemas/users
 import { userRoleSchema } from '../../../../../shared/schemas/users.js';
 import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../../components/admin/data-table';
+import { EmailAddress } from '../../../../components/ui/email-address';
 import { notifyFailure, notifySuccess } from '../../../../components/admin/toasts';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format-date';
@@ -52,8 +53,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
       id: 'email',
       header: t('admin.userManagement.columns.email'),
       value: (user) => user.email,
-      cell: (user) => user.email,
-      className: 'break-all',
+      cell: (user) => <EmailAddress address={user.email} />,
     },
     {
       id: 'registered',
