@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { createSqliteReader } from '../db/sqlite.js';
 
 /**
  * "Order X changed", delivered to every app instance (decision 0003). A message carries only the
@@ -13,9 +14,11 @@ export interface OrderChanges {
   /** Calls `listener` with each changed order id; returns the function that stops it. */
   subscribe(listener: (orderId: string) => void): () => void;
   /**
-   * Where listeners re-read a change. On PostgreSQL, the connection the changes arrive on: a
-   * payment callback's burst of transactions fills the shared pool, and a read queued behind them
-   * would reach the waiting pages only once the whole burst is done (issue 21 §6).
+   * Where listeners re-read a change: never behind the app's writes, since a payment callback's
+   * burst of transactions fills the shared pool (PostgreSQL) or queues on the one connection
+   * (SQLite), and a read queued behind them would reach the waiting pages only once the whole
+   * burst is done (issue 21 §6). On PostgreSQL the connection the changes arrive on; on SQLite a
+   * read-only connection of its own.
    */
   reader: Kysely<Database>;
   close(): Promise<void>;
@@ -34,14 +37,17 @@ class Listeners {
   }
 }
 
-/** SQLite: one process per DATA_DIR, so changes never leave it. */
-export function inProcessOrderChanges(db: Kysely<Database>): OrderChanges {
+/**
+ * SQLite: one process per DATA_DIR, so changes never leave it. Listeners re-read on `reader`, a
+ * connection of their own when given (db/sqlite.ts `createSqliteReader`), which `close` ends.
+ */
+export function inProcessOrderChanges(db: Kysely<Database>, reader?: Kysely<Database>): OrderChanges {
   const listeners = new Listeners();
   return {
     publish: async (orderId) => listeners.emit(orderId),
     subscribe: (listener) => listeners.add(listener),
-    reader: db,
-    close: async () => undefined,
+    reader: reader ?? db,
+    close: async () => reader?.destroy(),
     ready: Promise.resolve(),
   };
 }
@@ -181,5 +187,7 @@ export function createOrderChanges(
   database: DatabaseConfig,
   log: FastifyBaseLogger,
 ): OrderChanges {
-  return database.dialect === 'postgres' ? postgresOrderChanges(db, database.url, log) : inProcessOrderChanges(db);
+  return database.dialect === 'postgres'
+    ? postgresOrderChanges(db, database.url, log)
+    : inProcessOrderChanges(db, createSqliteReader<Database>(database.file));
 }
