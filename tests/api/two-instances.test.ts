@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POOL_SIZE } from '../../src/server/db/postgres.js';
 import { PUBLIC_CACHE_TTL_MS } from '../../src/server/http/public-cache.js';
+import { SettingsCache } from '../../src/server/modules/settings/settings.service.js';
 import { newClient, newOrder, newRobot, setSetting, signInAdmin } from '../support/factories.js';
 import { paymentCallback, WORKFLOW_SECRET } from '../support/orders.js';
 import { SAME_ORIGIN } from '../support/sessions.js';
@@ -129,6 +130,28 @@ describe.each(testDialects)('two app instances on %s', (dialect) => {
       await Promise.all(busy);
       events.close();
     }
+  });
+
+  it('refuses on B, at once, the automation secret that A replaced', async () => {
+    // B keeps its settings in memory (issue 21 §6); A's save tells it when it commits, well
+    // before the cache's own limit of SettingsCache.MAX_AGE_MS.
+    const first = `${WORKFLOW_SECRET}-first`;
+    const second = `${WORKFLOW_SECRET}-second`;
+    await setSetting(a.app, 'n8n_secret_token', first);
+    const pushTo = (app: FastifyInstance, token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/hooks/payment',
+        headers: { 'content-type': 'application/json', 'x-secret-token': token },
+        payload: { order_id: 'no-such-order', status: 'paid' },
+      });
+    // Unknown order: 404 once the secret is accepted, 401 while it is not.
+    await vi.waitFor(async () => expect((await pushTo(b.app, first)).statusCode).toBe(404));
+    const admin = await signInAdmin(a.app);
+    expect((await admin.patch('/api/admin/settings', { values: { n8n_secret_token: second } })).statusCode).toBe(200);
+    expect(SettingsCache.MAX_AGE_MS).toBeGreaterThanOrEqual(10_000);
+    await vi.waitFor(async () => expect((await pushTo(b.app, first)).statusCode).toBe(401), { timeout: 2000 });
+    expect((await pushTo(b.app, second)).statusCode).toBe(404);
   });
 
   it('shows on B, within the public cache lifetime, a settings change made on A', async () => {

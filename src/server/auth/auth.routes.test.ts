@@ -4,6 +4,7 @@ import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../
 import { readOutbox } from '../../../tests/support/outbox.js';
 import { cookieFrom, SAME_ORIGIN, signIn, signUp } from '../../../tests/support/sessions.js';
 import { withShop, type Shop } from '../../../tests/support/shop.js';
+import { saveSettings } from '../../../tests/support/settings.js';
 
 describe.each(testDialects)('accounts on %s', (dialect) => {
   let shop: Shop;
@@ -40,9 +41,7 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
   });
 
   it('writes account emails with the shop’s name and in the language the visitor uses', async () => {
-    const { db } = shop.app.database;
-    await db.updateTable('settings').set({ value: 'Robots Dupont' }).where('key', '=', 'site_name').execute();
-    shop.app.publicCache.invalidate();
+    await saveSettings(shop.app, { site_name: 'Robots Dupont' });
     const french = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',

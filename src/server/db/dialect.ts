@@ -8,6 +8,14 @@ export function dialectOf(db: Kysely<any>): DialectName {
 }
 
 /**
+ * On PostgreSQL, a NOTIFY on `channel` that every instance listening hears once `db`'s transaction
+ * commits (never if it rolls back). SQLite serves one process: nobody else to tell.
+ */
+export async function notifyOnCommit(db: Kysely<any>, channel: string): Promise<void> {
+  if (dialectOf(db) === 'postgres') await sql`select pg_notify(${channel}, '')`.execute(db);
+}
+
+/**
  * Column types and defaults that differ between the engines. Migrations are written once against
  * these names; this is the only place that knows how each engine spells them.
  */

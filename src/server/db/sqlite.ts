@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { SqliteDialect, type CompiledQuery, type Kysely, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, SqliteDialect, type CompiledQuery, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { throughKysely, type DirectStatements } from './direct-statements.js';
 import { booleanColumns } from './schema.js';
 
@@ -146,4 +146,19 @@ export function createSqliteDialect(file: string): {
     dialect: new SqliteDialect({ database: uniformDatabase(database, compiled) }),
     directStatements: (db) => directSqlite(database, compiled, db),
   };
+}
+
+/**
+ * A second connection to the file, read-only, for reads that must not queue behind the writes of
+ * the app's one connection: Kysely gives that connection to one transaction at a time, so a read
+ * waits for every transaction queued before it (issue 21 §6: 100 payment callbacks at once, and
+ * each page heard of its payment only once the last callback was done). In WAL mode it reads the
+ * last committed state, whatever transaction the other connection has open.
+ */
+export function createSqliteReader<Schema>(file: string): Kysely<Schema> {
+  const database = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Schema>({
+    dialect: new SqliteDialect({ database: uniformDatabase(database, preparedStatements(database)) }),
+  });
 }

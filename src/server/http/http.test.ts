@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { saveSettings } from '../../../tests/support/settings.js';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { buildApp } from '../app.js';
 import { DataDirInUseError } from '../db/sqlite.js';
@@ -156,11 +157,7 @@ describe('HTTP layer', () => {
 
   it('escapes stored text that would break out of the page', async () => {
     const { db } = shop.app.database;
-    await db
-      .updateTable('settings')
-      .set({ value: '</title><script>alert(1)</script>' })
-      .where('key', '=', 'seo_title_en')
-      .execute();
+    await saveSettings(shop.app, { seo_title: { en: '</title><script>alert(1)</script>' } });
     await db
       .updateTable('robots')
       .set({ name: '</script><script>alert(2)</script>' })

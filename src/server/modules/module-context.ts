@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { runExclusive, type ExclusiveJob } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { PublicCache } from '../http/public-cache.js';
+import { ListeningConnection } from '../realtime/listening-connection.js';
 import { createAutomationGateway, type AutomationGateway } from '../integrations/automation-gateway.js';
 import { createMailer, type Mailer } from '../integrations/mailer.js';
 import { withShopIdentity } from '../integrations/shop-mailer.js';
@@ -12,7 +13,8 @@ import { createStorage } from '../storage/create-storage.js';
 import type { Storage } from '../storage/storage.js';
 import { createAuditLog, type AuditLog } from './audit/audit.service.js';
 import { createEmailOutbox, type EmailOutbox } from './email-outbox/email-outbox.service.js';
-import { createSettingsService, type SettingsService } from './settings/settings.service.js';
+import { SETTINGS_CHANNEL } from './settings/settings.repository.js';
+import { createSettingsService, settingsCacheOf, type SettingsService } from './settings/settings.service.js';
 
 /** Runs `work` unless another app instance runs the same job (db/dialect.ts runExclusive). */
 export type RunExclusive = <T>(
@@ -41,6 +43,8 @@ export interface ModuleContext {
   emailOutbox: EmailOutbox;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** PostgreSQL: the instance's one connection that LISTENs (decision 0003); null on SQLite. */
+  listening: ListeningConnection | null;
 }
 
 /**
@@ -55,7 +59,18 @@ export async function createModuleContext(
   const { db } = database;
   const storage = await createStorage(config);
   app.addHook('onClose', async () => storage.close?.());
+  // PostgreSQL: the instance's one listening connection, for the order changes and the settings.
+  const listening =
+    config.database.dialect === 'postgres' ? new ListeningConnection(config.database.url, app.log) : null;
+  if (listening) app.addHook('onClose', () => listening.close());
   const settings = createSettingsService(db);
+  if (listening) {
+    // Another instance's save clears this one's settings; while nothing listens, none is kept.
+    const cache = settingsCacheOf(db);
+    cache.usable = () => listening.current !== null;
+    listening.onListening(() => cache.clear());
+    await listening.listen(SETTINGS_CHANNEL, () => cache.clear());
+  }
   const cache = new PublicCache();
   const mailer = withShopIdentity(
     createMailer({
@@ -95,5 +110,6 @@ export async function createModuleContext(
     }),
     storage,
     log: app.log,
+    listening,
   };
 }

@@ -3,6 +3,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { createSqliteReader } from '../db/sqlite.js';
+import type { ListeningConnection } from './listening-connection.js';
 
 /**
  * "Order X changed", delivered to every app instance (decision 0003). A message carries only the
@@ -13,9 +15,11 @@ export interface OrderChanges {
   /** Calls `listener` with each changed order id; returns the function that stops it. */
   subscribe(listener: (orderId: string) => void): () => void;
   /**
-   * Where listeners re-read a change. On PostgreSQL, the connection the changes arrive on: a
-   * payment callback's burst of transactions fills the shared pool, and a read queued behind them
-   * would reach the waiting pages only once the whole burst is done (issue 21 §6).
+   * Where listeners re-read a change: never behind the app's writes, since a payment callback's
+   * burst of transactions fills the shared pool (PostgreSQL) or queues on the one connection
+   * (SQLite), and a read queued behind them would reach the waiting pages only once the whole
+   * burst is done (issue 21 §6). On PostgreSQL the connection the changes arrive on; on SQLite a
+   * read-only connection of its own.
    */
   reader: Kysely<Database>;
   close(): Promise<void>;
@@ -34,84 +38,45 @@ class Listeners {
   }
 }
 
-/** SQLite: one process per DATA_DIR, so changes never leave it. */
-export function inProcessOrderChanges(db: Kysely<Database>): OrderChanges {
+/**
+ * SQLite: one process per DATA_DIR, so changes never leave it. Listeners re-read on `reader`, a
+ * connection of their own when given (db/sqlite.ts `createSqliteReader`), which `close` ends.
+ */
+export function inProcessOrderChanges(db: Kysely<Database>, reader?: Kysely<Database>): OrderChanges {
   const listeners = new Listeners();
   return {
     publish: async (orderId) => listeners.emit(orderId),
     subscribe: (listener) => listeners.add(listener),
-    reader: db,
-    close: async () => undefined,
+    reader: reader ?? db,
+    close: async () => reader?.destroy(),
     ready: Promise.resolve(),
   };
 }
 
 const CHANNEL = 'order_changes';
-const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
 /**
- * PostgreSQL: one dedicated connection per instance LISTENs, and also carries the instance's
- * NOTIFYs and the listeners' re-reads, so none of them waits for a connection of the shared pool
- * (issue 21 §6: 100 payment callbacks at once kept the pool busy until the last one, and every
- * page heard of its payment only then). The ids published in one turn of the event loop leave in
- * one statement. An instance hears its own notifications too, so publishing never emits locally
- * (no doubles). A lost listening connection is re-opened with back-off; meanwhile NOTIFY goes
- * through the pool, and browsers poll (SPEC §4).
+ * PostgreSQL: the instance's listening connection (`ListeningConnection`) LISTENs, and also
+ * carries the instance's NOTIFYs and the listeners' re-reads, so none of them waits for a
+ * connection of the shared pool (issue 21 §6: 100 payment callbacks at once kept the pool busy
+ * until the last one, and every page heard of its payment only then). The ids published in one
+ * turn of the event loop leave in one statement. An instance hears its own notifications too, so
+ * publishing never emits locally (no doubles). While the listening connection is re-opened,
+ * NOTIFY goes through the pool, and browsers poll (SPEC §4).
  */
-export function postgresOrderChanges(db: Kysely<Database>, url: string, log: FastifyBaseLogger): OrderChanges {
+export function postgresOrderChanges(
+  db: Kysely<Database>,
+  connection: ListeningConnection,
+  log: FastifyBaseLogger,
+): OrderChanges {
   const listeners = new Listeners();
-  let client: pg.Client | null = null;
-  let closed = false;
-  let attempt = 0;
-  let timer: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    // pg is loaded by the PostgreSQL database only: a shop on SQLite does not carry it (issue 21 §5).
-    const [{ Client }, { rowTypes }] = await Promise.all([
-      import('pg').then((module) => module.default),
-      import('../db/postgres.js'),
-    ]);
-    // The pool's row shapes: the re-reads go through the same repositories as every other read.
-    const next = new Client({ connectionString: url, types: rowTypes });
-    next.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) listeners.emit(message.payload);
-    });
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'order change listener lost its connection');
-      retry();
-    });
-    try {
-      await next.connect();
-      await next.query(`listen ${CHANNEL}`);
-      if (closed) {
-        await next.end();
-        return;
-      }
-      client = next;
-      attempt = 0;
-    } catch (error) {
-      log.warn({ err: error }, 'order change listener could not connect');
-      await next.end().catch(() => undefined);
-      retry();
-    }
-  };
-  const retry = () => {
-    const lost = client;
-    client = null;
-    lost?.end().catch(() => undefined);
-    if (closed || timer) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)]!;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, delay);
-    timer.unref();
-  };
-  const ready = connect();
+  const ready = connection.listen(CHANNEL, (payload) => {
+    if (payload) listeners.emit(payload);
+  });
 
   /** One NOTIFY statement for every id of the batch: on the listening connection, else through the pool. */
   const notify = async (ids: string[]) => {
-    const listening = client;
+    const listening = connection.current;
     if (listening) {
       try {
         await listening.query('select pg_notify($1, id) from unnest($2::text[]) as id', [CHANNEL, ids]);
@@ -142,17 +107,13 @@ export function postgresOrderChanges(db: Kysely<Database>, url: string, log: Fas
     },
     subscribe: (listener) => listeners.add(listener),
     reader: new Kysely<Database>({ dialect: singleClientDialect(listeningClient) }),
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await ready;
-      await client?.end().catch(() => undefined);
-      client = null;
-    },
+    // The connection is the instance's, closed with the database.
+    close: async () => undefined,
     ready,
   };
 
   function listeningClient(): pg.Client {
+    const client = connection.current;
     if (!client) throw new Error('the order change listener has no connection');
     return client;
   }
@@ -176,10 +137,16 @@ function singleClientDialect(current: () => pg.Client): PostgresDialect {
   });
 }
 
+/** `connection` is the instance's listening connection on PostgreSQL (null on SQLite). */
 export function createOrderChanges(
   db: Kysely<Database>,
   database: DatabaseConfig,
+  connection: ListeningConnection | null,
   log: FastifyBaseLogger,
 ): OrderChanges {
-  return database.dialect === 'postgres' ? postgresOrderChanges(db, database.url, log) : inProcessOrderChanges(db);
+  if (database.dialect === 'postgres') {
+    if (!connection) throw new Error('order changes on PostgreSQL need the instance listening connection');
+    return postgresOrderChanges(db, connection, log);
+  }
+  return inProcessOrderChanges(db, createSqliteReader<Database>(database.file));
 }

@@ -29,10 +29,12 @@ export class AutomaticDelivery {
 
   /** Runs in `orders`' transaction, right after the order became `paid`. */
   async afterPaid(orders: OrdersRepository, paid: OrderRow): Promise<AutomaticDeliveryOutcome> {
-    if (!paid.robot_id || (await orders.versions.current(paid.id))) return { kind: 'per_order' };
+    if (!paid.robot_id) return { kind: 'per_order' };
     const releases = this.releases(orders.db);
+    // The robot first: most are delivered per order, and one query tells (issue 21 §6).
     const found = await releases.ofRobot(paid.robot_id);
-    if (!found || found.robot.delivery !== 'automatic') return { kind: 'per_order' };
+    if (!found || found.robot.delivery !== 'automatic' || (await orders.versions.current(paid.id)))
+      return { kind: 'per_order' };
     // The release is locked so that it cannot be deleted while it becomes this order's version.
     if (!found.release || !(await releases.lock(found.release.id))) {
       await orders.addEvent(paid.id, {

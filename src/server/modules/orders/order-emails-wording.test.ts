@@ -3,6 +3,7 @@ import { newRobot, setSetting } from '../../../../tests/support/factories.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import type { Language } from '../../../shared/constants.js';
 import type { OutboxMessage } from '../email-outbox/email-outbox.service.js';
+import { createSettingsService } from '../settings/settings.service.js';
 import { OrderEmails, type AdministratorEmail, type ClientEmail } from './order-emails.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import { TrialEmails, type TrialEmail } from './trial-emails.js';
@@ -58,7 +59,7 @@ async function setting(fullName: string | null, ownerLanguage = '') {
   };
   return {
     orders,
-    emails: new OrderEmails({ outbox, publicUrl: PUBLIC_URL }),
+    emails: new OrderEmails({ outbox, publicUrl: PUBLIC_URL, settings: createSettingsService(shop.app.database.db) }),
     trials: new TrialEmails({ outbox, publicUrl: PUBLIC_URL }),
     only,
   };

@@ -16,6 +16,7 @@ import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/ses
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import { inProcessOrderChanges } from '../../realtime/order-changes.js';
 import { createAuditLog } from '../audit/audit.service.js';
+import { createSettingsService } from '../settings/settings.service.js';
 import { OrderEmails } from './order-emails.js';
 import { OrderStatusChanger } from './order-status.js';
 import { OrdersRepository } from './orders.repository.js';
@@ -105,7 +106,11 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     const client = await createClient(shop.app, 'rollback@example.com');
     const order = await createOrder(shop.app, client.cookie, robot.id);
     const orders = new OrdersRepository(shop.app.database.db);
-    const emails = new OrderEmails({ outbox: shop.app.emailOutbox, publicUrl: shop.config.publicUrl });
+    const emails = new OrderEmails({
+      outbox: shop.app.emailOutbox,
+      publicUrl: shop.config.publicUrl,
+      settings: createSettingsService(shop.app.database.db),
+    });
     const noLicences = { followOrderStatus: async () => undefined };
     const status = new OrderStatusChanger(
       orders,

@@ -6,8 +6,11 @@ import { isLanguage } from '../../../shared/language.js';
 import { htmlToText } from '../../text/escape-html.js';
 import { orderEmailStrings } from '../../text/server-strings.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
-import { createSettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
+
+/** A client's address and name, as their emails need them. */
+type Contact = { email: string; full_name: string | null };
 
 export type ClientEmail = 'received' | 'underReview' | 'paid' | 'delivered' | 'refunded' | 'cancelled';
 
@@ -61,6 +64,8 @@ export interface AnnouncedVersion {
 export interface OrderEmailsOptions {
   outbox: Pick<EmailOutbox, 'add' | 'wake' | 'forOrder'>;
   publicUrl: string;
+  /** The shop's settings (its language, for the administrators' notes), from the app's cache. */
+  settings: Pick<SettingsService, 'getAll'>;
 }
 
 /**
@@ -135,17 +140,18 @@ export class OrderEmails {
   /**
    * Writes the client's email in `orders`' transaction (nothing when the client's account is gone).
    * `known` is the client's address and name when the caller has just read them (a new order's
-   * signed-in client): one query less in the transaction.
+   * signed-in client): one query less in the transaction. Answers the contact it wrote to, for the
+   * administrators' note of the same change.
    */
   async toClient(
     kind: ClientEmail,
     order: OrderRow,
     orders: OrdersRepository,
-    known?: { email: string; full_name: string | null },
-  ): Promise<void> {
-    if (!order.user_id) return;
+    known?: Contact,
+  ): Promise<Contact | undefined> {
+    if (!order.user_id) return undefined;
     const contact = known ?? (await orders.userContact(order.user_id));
-    if (!contact) return;
+    if (!contact) return undefined;
     const language: Language = isLanguage(order.language) ? order.language : 'en';
     const strings = orderEmailStrings(language);
     const text = strings[kind];
@@ -168,6 +174,7 @@ export class OrderEmails {
         ].join('\n'),
       },
     ]);
+    return contact;
   }
 
   /**
@@ -203,19 +210,22 @@ export class OrderEmails {
 
   /**
    * Writes one email per administrator in `orders`' transaction: each is sent, and retried, on
-   * its own. `version` is the release an automatic delivery sent.
+   * its own. `version` is the release an automatic delivery sent. `known` is the client's contact
+   * when the caller has just read it (for the client's own email): one query less.
    */
   async toAdministrators(
     order: OrderRow,
     orders: OrdersRepository,
     about: AdministratorEmail = 'adminPaid',
     version = '',
+    known?: Contact,
   ): Promise<void> {
-    // The settings are read in the order's transaction, like everything this email is made of.
-    const chosen = (await createSettingsService(orders.db).getAll()).default_language;
+    // From the settings cache, which a save clears before it answers (on every instance on
+    // PostgreSQL): the language of the last committed save, as a read in the transaction would give.
+    const chosen = (await this.options.settings.getAll()).default_language;
     const language: Language = isLanguage(chosen) ? chosen : 'en';
     const strings = orderEmailStrings(language);
-    const contact = order.user_id ? await orders.userContact(order.user_id) : undefined;
+    const contact = known ?? (order.user_id ? await orders.userContact(order.user_id) : undefined);
     const values = { ...this.values(order, language), client: contact?.email ?? '', version };
     const subject = fill(strings[about].subject, values);
     // The back office's Dashboard is the orders table, where the order is delivered or checked.

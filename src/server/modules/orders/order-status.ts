@@ -175,12 +175,13 @@ export class OrderStatusChanger {
       if (updated.trial) return delivery.kind === 'delivered' ? delivery.order : updated;
       if (delivery.kind === 'delivered') {
         // Paid and delivered at once: the client hears that the robot is ready.
-        await this.emails.toClient('delivered', delivery.order, orders);
-        await this.emails.toAdministrators(delivery.order, orders, 'adminDelivered', delivery.version.label);
+        const client = await this.emails.toClient('delivered', delivery.order, orders);
+        await this.emails.toAdministrators(delivery.order, orders, 'adminDelivered', delivery.version.label, client);
         return delivery.order;
       }
-      await this.emails.toClient('paid', updated, orders);
-      await this.emails.toAdministrators(updated, orders, delivery.kind === 'missing' ? 'adminNoRelease' : 'adminPaid');
+      const client = await this.emails.toClient('paid', updated, orders);
+      const about = delivery.kind === 'missing' ? 'adminNoRelease' : 'adminPaid';
+      await this.emails.toAdministrators(updated, orders, about, '', client);
     }
     // Decision 0014: the client learns that their payment is being checked, and of a refund, in
     // the language they ordered in.

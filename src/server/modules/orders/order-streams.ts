@@ -50,13 +50,13 @@ export class TooManyStreamsError extends AppError {
 }
 
 /**
- * The open event streams of this instance, grouped by order: the orders changed in one turn of the
- * event loop are read from the database together (two queries, however many orders and pages),
- * each is serialised once, and written to every page waiting on it in the same turn.
+ * The open event streams of this instance, grouped by order: the orders changed in one task (a
+ * chunk of notifications, a commit) are read from the database together (two queries, however
+ * many orders and pages), each is serialised once, and written to every page waiting on it at once.
  */
 export class OrderStreams {
   private readonly watchers = new Map<string, Set<Watcher>>();
-  /** The orders changed in this turn, read at its end. */
+  /** The orders changed in this task, read at its end. */
   private changedIds: Set<string> | null = null;
   private readonly orders: OrdersRepository;
   private readonly closers = new Set<() => void>();
@@ -77,7 +77,10 @@ export class OrderStreams {
     if (!this.watchers.has(orderId)) return;
     if (!this.changedIds) {
       this.changedIds = new Set();
-      setImmediate(() => void this.send());
+      // At the end of this task, not of the event loop's turn: the changes heard together (one
+      // chunk of notifications) are still read together, but a turn that runs many callbacks'
+      // transactions no longer holds back the pages of those that committed first.
+      queueMicrotask(() => void this.send());
     }
     this.changedIds.add(orderId);
   }

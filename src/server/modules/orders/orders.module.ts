@@ -34,16 +34,16 @@ import { UnpaidOrdersService } from './unpaid-orders.service.js';
  */
 export async function register(
   app: FastifyInstance,
-  { db, config, automation, emailOutbox, storage, log, settings, audit, exclusive }: ModuleContext,
+  { db, config, automation, emailOutbox, storage, log, settings, audit, exclusive, listening }: ModuleContext,
 ): Promise<void> {
   const orders = new OrdersRepository(db);
-  const changes = createOrderChanges(db, config.database, log);
+  const changes = createOrderChanges(db, config.database, listening, log);
   await changes.ready;
   const streams = new OrderStreams(changes, log);
   // Open event streams would keep the server from closing; the listener goes with the database.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => changes.close());
-  const emails = new OrderEmails({ outbox: emailOutbox, publicUrl: config.publicUrl });
+  const emails = new OrderEmails({ outbox: emailOutbox, publicUrl: config.publicUrl, settings });
   const status = new OrderStatusChanger(
     orders,
     changes,

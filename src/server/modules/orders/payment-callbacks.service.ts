@@ -28,6 +28,13 @@ interface Report {
 
 const cents = (amount: number) => Math.round(amount * 100);
 
+/** Whether a reported word can move an order: paid, failed, or a payment to review (`read` gives it a report). */
+function movesAnOrder(reported: OrderStatus): boolean {
+  return reported === 'needs_review' || isReportedPaymentStatus(reported);
+}
+
+type CallbackEntry = Parameters<OrdersRepository['recordCallback']>[0];
+
 /**
  * Payment status reported by the payment workflow (DESIGN deviations 4, 9 and 12, decisions 0008
  * and 0014). Callbacks only move an order forward; a paid report short of the price waits for the
@@ -43,69 +50,86 @@ export class PaymentCallbacksService {
   ) {}
 
   async receive(callback: PaymentCallback, proof: string, rawBody: string): Promise<PaymentCallbackAnswer> {
-    const order = await this.orders.findById(callback.order_id);
-    if (!order) {
-      countPaymentCallback('unknown_order');
-      throw new NotFoundError('Order not found.');
-    }
-    const entry = (outcome: PaymentCallbackOutcome, detail: string | null) => ({
-      orderId: order.id,
+    const entry = (orderId: string, outcome: PaymentCallbackOutcome, detail: string | null) => ({
+      orderId,
       payload: rawBody.slice(0, MAX_STORED_PAYLOAD),
       signature: proof,
       statusWord: callback.status.slice(0, 50),
       outcome,
       detail,
     });
-
     const reported = paymentWordStatus(callback.status);
+    if (reported === null || !movesAnOrder(reported)) return this.receiveStill(callback, reported, entry);
+
+    // A report that may move the order is read against the order inside the transaction that
+    // changes it: no read before it (issue 21 §6, a round trip per callback).
+    const tolerance = await this.toleranceUsd();
+    const reportOn = (order: OrderRow) => this.read(callback, reported, order, tolerance)!;
+    const paymentId = callback.payment_id ?? null;
+    let change: StatusChange;
+    try {
+      change = await this.status.apply(
+        callback.order_id,
+        (current, orders) => this.eventFor(reportOn(current), current, orders),
+        'workflow',
+        {
+          prepare: (current) => {
+            const report = reportOn(current);
+            if (report.event.type === 'payment_reported' && report.event.status === 'failed') {
+              const earlier = earlierAttemptFailure(current, paymentId);
+              return earlier ? { skip: earlier } : {};
+            }
+            // Money arriving for an order that had failed, or that was cancelled unpaid, is a late
+            // payment: paid all the same (or reviewed when short), and flagged for the owner.
+            const late = current.status === 'failed' || current.status === 'cancelled';
+            const flags = late ? [...report.flags, 'late' as const] : report.flags;
+            return {
+              columns: {
+                amount_paid: report.amount,
+                paid_currency: report.amount === null ? null : report.currency,
+                payment_flags: JSON.stringify(flags),
+              },
+            };
+          },
+          alongside: (orders, result) => orders.recordCallback(entry(result.order.id, ...this.outcomeOf(result))),
+        },
+      );
+    } catch (error) {
+      if (error instanceof NotFoundError) countPaymentCallback('unknown_order');
+      throw error;
+    }
+    countPaymentCallback(change.changed ? change.order.status : change.skipped ? 'ignored' : 'unchanged');
+    return { order_id: change.order.id, status: change.order.status, outcome: this.outcomeOf(change)[0] };
+  }
+
+  /** A report that cannot move an order (an unknown word, or one a workflow does not set): kept, and answered. */
+  private async receiveStill(
+    callback: PaymentCallback,
+    reported: OrderStatus | null,
+    entry: (orderId: string, outcome: PaymentCallbackOutcome, detail: string | null) => CallbackEntry,
+  ): Promise<PaymentCallbackAnswer> {
+    const order = await this.orders.findById(callback.order_id);
+    if (!order) {
+      countPaymentCallback('unknown_order');
+      throw new NotFoundError('Order not found.');
+    }
     if (reported === null) {
       const detail = `Unknown status "${callback.status}". Accepted: ${acceptedPaymentWords.join(', ')}.`;
-      await this.orders.recordCallback(entry('refused', detail));
+      await this.orders.recordCallback(entry(order.id, 'refused', detail));
       countPaymentCallback('invalid');
       throw new AppError(422, 'unknown_status', detail, {
         'body.status': `Accepted: ${acceptedPaymentWords.join(', ')}`,
       });
     }
-    const report = this.read(callback, reported, order, await this.toleranceUsd());
-    if (!report) {
-      await this.orders.recordCallback(
-        entry(
-          'ignored',
-          `A workflow does not set "${reported}": only paid, failed or a payment to review move an order.`,
-        ),
-      );
-      countPaymentCallback('ignored');
-      return { order_id: order.id, status: order.status, outcome: 'ignored' };
-    }
-
-    const paymentId = callback.payment_id ?? null;
-    const change = await this.status.apply(
-      order.id,
-      (current, orders) => this.eventFor(report, current, orders),
-      'workflow',
-      {
-        prepare: (current) => {
-          if (report.event.type === 'payment_reported' && report.event.status === 'failed') {
-            const earlier = earlierAttemptFailure(current, paymentId);
-            return earlier ? { skip: earlier } : {};
-          }
-          // Money arriving for an order that had failed, or that was cancelled unpaid, is a late
-          // payment: paid all the same (or reviewed when short), and flagged for the owner.
-          const late = current.status === 'failed' || current.status === 'cancelled';
-          const flags = late ? [...report.flags, 'late' as const] : report.flags;
-          return {
-            columns: {
-              amount_paid: report.amount,
-              paid_currency: report.amount === null ? null : report.currency,
-              payment_flags: JSON.stringify(flags),
-            },
-          };
-        },
-        alongside: (orders, result) => orders.recordCallback(entry(...this.outcomeOf(result))),
-      },
+    await this.orders.recordCallback(
+      entry(
+        order.id,
+        'ignored',
+        `A workflow does not set "${reported}": only paid, failed or a payment to review move an order.`,
+      ),
     );
-    countPaymentCallback(change.changed ? change.order.status : change.skipped ? 'ignored' : 'unchanged');
-    return { order_id: order.id, status: change.order.status, outcome: this.outcomeOf(change)[0] };
+    countPaymentCallback('ignored');
+    return { order_id: order.id, status: order.status, outcome: 'ignored' };
   }
 
   /**
@@ -142,7 +166,7 @@ export class PaymentCallbacksService {
     const currency = amount === null ? null : (callback.currency ?? CURRENCY);
     if (reported === 'needs_review')
       return { event: { type: 'payment_needs_review' }, amount, currency, flags: ['underpaid'] };
-    if (!isReportedPaymentStatus(reported)) return null;
+    if (!movesAnOrder(reported)) return null;
     if (reported === 'failed')
       return { event: { type: 'payment_reported', status: 'failed' }, amount, currency, flags: [] };
     const paid: OrderEvent = { type: 'payment_reported', status: 'paid' };

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
 import type { CurrentRelease } from '../robot-releases/robot-releases.service.js';
 import type { ReleasesOn } from './automatic-delivery.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { OrderEmails } from './order-emails.js';
 import { OrdersRepository } from './orders.repository.js';
 
@@ -58,10 +59,11 @@ export function createReleaseVersionsService(options: {
   emailOutbox: EmailOutbox;
   publicUrl: string;
   releases: ReleasesOn;
+  settings: Pick<SettingsService, 'getAll'>;
 }): ReleaseVersionsService {
   return new ReleaseVersionsService(
     new OrdersRepository(options.db),
-    new OrderEmails({ outbox: options.emailOutbox, publicUrl: options.publicUrl }),
+    new OrderEmails({ outbox: options.emailOutbox, publicUrl: options.publicUrl, settings: options.settings }),
     options.releases,
   );
 }

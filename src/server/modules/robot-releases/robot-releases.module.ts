@@ -11,7 +11,7 @@ import { createCurrentReleases, createRobotReleasesService } from './robot-relea
  */
 export async function register(
   app: FastifyInstance,
-  { db, config, storage, audit, emailOutbox, log }: ModuleContext,
+  { db, config, storage, audit, emailOutbox, log, settings }: ModuleContext,
 ): Promise<void> {
   const distribution = new ReleaseDistribution({
     releases: createCurrentReleases(db),
@@ -20,6 +20,7 @@ export async function register(
       emailOutbox,
       publicUrl: config.publicUrl,
       releases: createCurrentReleases,
+      settings,
     }),
     log,
   });

@@ -219,11 +219,14 @@ export class CurrentReleases {
     this.releases = new RobotReleasesRepository(db);
   }
 
-  /** The robot's delivery mode and current release; undefined when there is no such robot. */
+  /**
+   * The robot's delivery mode and, when it is delivered automatically, its current release (null
+   * otherwise: a robot delivered per order needs no second query); undefined when there is no such robot.
+   */
   async ofRobot(robotId: string): Promise<{ robot: ReleaseRobot; release: CurrentRelease | null } | undefined> {
     const robot = await this.releases.robot(robotId);
     if (!robot) return undefined;
-    const release = await this.releases.current(robotId);
+    const release = robot.delivery === 'automatic' ? await this.releases.current(robotId) : undefined;
     return { robot, release: release ? toCurrent(release) : null };
   }
 

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { notifyOnCommit } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+
+/** The channel of settings changes, for the other instances' caches (settings.service.ts). */
+export const SETTINGS_CHANNEL = 'settings_changed';
 
 export class SettingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -9,10 +13,11 @@ export class SettingsRepository {
     return this.db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
   }
 
-  /** Saves the given keys in one transaction: all of them or none. */
+  /** Saves the given keys in one transaction: all of them or none; the other instances hear of it when it commits. */
   async save(values: Record<string, string>): Promise<void> {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
+      await notifyOnCommit(trx, SETTINGS_CHANNEL);
       for (const [key, value] of Object.entries(values)) {
         await trx
           .insertInto('settings')

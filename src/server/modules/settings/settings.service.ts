@@ -14,13 +14,65 @@ import type { Changes } from '../../http/audit-port.js';
 import { diffChanges } from '../audit/audit.service.js';
 import { SettingsRepository } from './settings.repository.js';
 
-export class SettingsService {
-  constructor(private readonly settings: SettingsRepository) {}
+/**
+ * The settings as last read, shared by every service on one database (`settingsCacheOf`): a
+ * payment callback read them three times (its secret, its tolerance, the shop's language), a
+ * round trip each (issue 21 §6). A save through any service clears them in this instance before
+ * it answers; on PostgreSQL it also tells the other instances when it commits
+ * (`notifyOnCommit` in its transaction), whose listening connection clears theirs. While that connection does
+ * not listen, nothing would tell this instance of another's save: `usable` is false and every
+ * read goes to the database, as it does after `MAX_AGE_MS`, for a row changed outside the app.
+ */
+export class SettingsCache {
+  static readonly MAX_AGE_MS = 10_000;
+  private value: { read: Promise<SettingValues>; at: number } | null = null;
+  /** Whether this instance hears of the other instances' saves now (always on SQLite: one process). */
+  usable: () => boolean = () => true;
 
-  /** Every setting; the owner's texts as `{en, fr}`, gathered from their rows per language. */
-  async getAll(): Promise<SettingValues> {
-    const rows = await this.settings.listAll();
-    return settingsFromRows(new Map(rows.map(({ key, value }) => [key, value])));
+  get(load: () => Promise<SettingValues>): Promise<SettingValues> {
+    if (!this.usable()) return load();
+    const now = Date.now();
+    if (this.value && now - this.value.at < SettingsCache.MAX_AGE_MS) return this.value.read;
+    const entry = { read: load(), at: now };
+    this.value = entry;
+    // A read that fails is not kept; one that a save overtook was dropped by `clear`.
+    entry.read.catch(() => {
+      if (this.value === entry) this.value = null;
+    });
+    return entry.read;
+  }
+
+  clear(): void {
+    this.value = null;
+  }
+}
+
+const caches = new WeakMap<Kysely<Database>, SettingsCache>();
+
+/** The settings cache of the app's database: one per database, whichever service reads or saves. */
+export function settingsCacheOf(db: Kysely<Database>): SettingsCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new SettingsCache()));
+  return cache;
+}
+
+export class SettingsService {
+  constructor(
+    private readonly settings: SettingsRepository,
+    /** None in a transaction: what it reads may not be committed. */
+    private readonly cache: SettingsCache | null,
+  ) {}
+
+  /**
+   * Every setting; the owner's texts as `{en, fr}`, gathered from their rows per language. From
+   * the cache: the answer is shared, and frozen so that no caller changes it for the others.
+   */
+  getAll(): Promise<SettingValues> {
+    const load = async () => {
+      const rows = await this.settings.listAll();
+      return deepFreeze(settingsFromRows(new Map(rows.map(({ key, value }) => [key, value]))));
+    };
+    return this.cache ? this.cache.get(load) : load();
   }
 
   /** Only the keys a visitor may see: never webhook URLs or the secret token. */
@@ -46,7 +98,12 @@ export class SettingsService {
    */
   async save(values: SettingUpdates): Promise<{ saved: AdminSettings; changes: Changes }> {
     const before = await this.getAll();
-    await this.settings.save(settingRows(values));
+    try {
+      await this.settings.save(settingRows(values));
+    } finally {
+      // Cleared whether it committed or not: a failed save may still have committed on the server.
+      this.cache?.clear();
+    }
     const changes = diffChanges(before, withSettingUpdates(before, values), Object.keys(values));
     return { saved: await this.getForAdmin(), changes };
   }
@@ -54,5 +111,10 @@ export class SettingsService {
 
 /** The settings of one database: app.ts builds the one the whole app shares. */
 export function createSettingsService(db: Kysely<Database>): SettingsService {
-  return new SettingsService(new SettingsRepository(db));
+  return new SettingsService(new SettingsRepository(db), db.isTransaction ? null : settingsCacheOf(db));
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) if (inner && typeof inner === 'object') Object.freeze(inner);
+  return Object.freeze(value);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import type { Robot } from '../../../shared/schemas/catalogue.js';
 import { AUTOMATION_LIMIT, signBody } from '../../integrations/automation-auth.js';
+import { createSettingsService } from '../settings/settings.service.js';
 
 const SECRET = 'stats-workflow-secret-long-enough-to-use';
 
@@ -12,8 +13,8 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
   });
   afterAll(() => shop.close());
 
-  const setSecret = (value: string) =>
-    shop.app.database.db.updateTable('settings').set({ value }).where('key', '=', 'n8n_secret_token').execute();
+  // Through the settings service, as the Settings page saves it: the app's settings cache hears of it.
+  const setSecret = (value: string) => createSettingsService(shop.app.database.db).save({ n8n_secret_token: value });
 
   const push = (payload: unknown, headers: Record<string, string> = { 'x-secret-token': SECRET }, query = '') =>
     shop.app.inject({
@@ -210,11 +211,7 @@ describe.each(testDialects)('stats push hook during a rotation of the automation
       AUTOMATION_PREVIOUS_SECRET: 'the-old-secret',
     });
     try {
-      await shop.app.database.db
-        .updateTable('settings')
-        .set({ value: SECRET })
-        .where('key', '=', 'n8n_secret_token')
-        .execute();
+      await createSettingsService(shop.app.database.db).save({ n8n_secret_token: SECRET });
       const push = (token: string) =>
         shop.app.inject({
           method: 'POST',
