@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { SqliteDialect, type CompiledQuery, type Kysely, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { throughKysely, type DirectStatements } from './direct-statements.js';
 import { booleanColumns } from './schema.js';
+import { SqliteCheckpoints } from './sqlite-checkpoints.js';
 
 export class DataDirInUseError extends Error {}
 
@@ -128,10 +129,14 @@ export function lockDataDir(dataDir: string): () => void {
   return () => lock.close();
 }
 
-/** Kysely's dialect on the file, and the check statements' runner for the Kysely instance on it. */
+/**
+ * Kysely's dialect on the file, the check statements' runner for the Kysely instance on it, and
+ * the worker that checkpoints its log (stop it before closing the dialect; none in memory).
+ */
 export function createSqliteDialect(file: string): {
   dialect: SqliteDialect;
   directStatements: (db: Kysely<any>) => DirectStatements;
+  checkpoints: SqliteCheckpoints | null;
 } {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
@@ -145,5 +150,6 @@ export function createSqliteDialect(file: string): {
   return {
     dialect: new SqliteDialect({ database: uniformDatabase(database, compiled) }),
     directStatements: (db) => directSqlite(database, compiled, db),
+    checkpoints: database.memory ? null : new SqliteCheckpoints(database, file),
   };
 }
