@@ -76,9 +76,9 @@ function uniformDatabase(database: BetterSqlite3.Database, compiled: Prepared): 
 function directSqlite(database: BetterSqlite3.Database, compiled: Prepared, db: Kysely<any>): DirectStatements {
   const kysely = throughKysely(db);
   const values = (query: CompiledQuery) => query.parameters.map(toSqliteValue);
-  const writeAll = database.transaction((queries: ReadonlyArray<CompiledQuery>) => {
-    for (const query of queries) compiled(query.sql).run(values(query));
-  });
+  const writeAll = database.transaction((queries: ReadonlyArray<CompiledQuery>) =>
+    queries.map((query) => compiled(query.sql).run(values(query)).changes),
+  );
   return {
     read<Row>(query: CompiledQuery<Row>): Promise<Row[]> {
       if (database.inTransaction) return kysely.read(query);
@@ -88,11 +88,10 @@ function directSqlite(database: BetterSqlite3.Database, compiled: Prepared, db: 
         return Promise.reject(error as Error);
       }
     },
-    writeInTransaction(queries): Promise<void> {
+    writeInTransaction(queries): Promise<number[]> {
       if (database.inTransaction) return kysely.writeInTransaction(queries);
       try {
-        writeAll(queries);
-        return Promise.resolve();
+        return Promise.resolve(writeAll(queries));
       } catch (error) {
         return Promise.reject(error as Error);
       }
