@@ -76,7 +76,8 @@ function errorText(error: unknown): string {
  * due, one at a time, and records each outcome. It runs under the `email-outbox` job lock, so
  * one instance sends when several share a PostgreSQL database; `wake()` after a commit sends at
  * once, a poll catches the rest. Each attempt is claimed in the database before SMTP sees the
- * message and the row is marked sent as soon as SMTP accepts it, so an email is not sent twice
+ * message and the row is marked sent as soon as SMTP accepts it (in the commit of the next
+ * claim, which follows at once, or alone at the pass's end), so an email is not sent twice
  * in the normal course; a crash between SMTP's acceptance and that write sends it once more,
  * with the same Message-ID.
  */
