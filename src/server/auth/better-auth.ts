@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { betterAuth, BetterAuthOptions } from 'better-auth';
@@ -140,11 +141,42 @@ export function createAuth(...options: Parameters<typeof authOptions>): Auth {
       auth: library.betterAuth(authOptions(...options)),
       fromNodeHeaders: node.fromNodeHeaders,
     })));
+  const whileRunning = contextStoresWhileRunning();
   return {
-    handler: async (request) => (await make()).auth.handler(request),
-    getSession: async (headers) => {
-      const { auth, fromNodeHeaders } = await make();
-      return auth.api.getSession({ headers: fromNodeHeaders(headers) });
-    },
+    handler: (request) => whileRunning(async () => (await make()).auth.handler(request)),
+    getSession: (headers) =>
+      whileRunning(async () => {
+        const { auth, fromNodeHeaders } = await make();
+        return auth.api.getSession({ headers: fromNodeHeaders(headers) });
+      }),
+  };
+}
+
+/** Where better-auth keeps its context (`@better-auth/core`'s `context/global`), shared by its copies in the process. */
+const BETTER_AUTH_GLOBAL = Symbol.for('better-auth:global');
+
+/**
+ * better-auth keeps each call's context in AsyncLocalStorage stores. On Node 20 one enabled store
+ * turns on promise hooks for the whole process: every promise of every request, long after the
+ * last sign-in, then pays for them, about ten times the cost of an `await` without them (issue
+ * 21 §2: most of the gap between an order and the bare server's). So the stores are on only while
+ * better-auth runs: once its last call in flight has settled, they are disabled, which turns the
+ * hooks off; its next call's `run()` enables them again. better-auth waits for its own work
+ * before answering (no background-task handler is configured), so nothing of it runs between calls.
+ */
+function contextStoresWhileRunning(): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const disableStores = () => {
+    const context = (globalThis as { [BETTER_AUTH_GLOBAL]?: { context?: Record<string, unknown> } })[BETTER_AUTH_GLOBAL]
+      ?.context;
+    for (const value of Object.values(context ?? {})) if (value instanceof AsyncLocalStorage) value.disable();
+  };
+  return async (work) => {
+    running++;
+    try {
+      return await work();
+    } finally {
+      if (--running === 0) disableStores();
+    }
   };
 }

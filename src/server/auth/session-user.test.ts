@@ -1,7 +1,16 @@
+import { executionAsyncId } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newClient } from '../../../tests/support/factories.js';
 import { createTestApp, testDialects, type TestApp } from '../../../tests/support/test-app.js';
 import { verifiedSessionToken } from './session-user.js';
+
+/**
+ * Whether the process tracks promises: an enabled AsyncLocalStorage turns promise hooks on, and a
+ * promise's callback then runs under an async id of its own instead of none.
+ */
+async function promiseHooksOn(): Promise<boolean> {
+  return (await Promise.resolve().then(() => executionAsyncId())) !== 0;
+}
 
 describe.each(testDialects)('the session of a request on %s', (dialect) => {
   let shop: TestApp;
@@ -43,5 +52,17 @@ describe.each(testDialects)('the session of a request on %s', (dialect) => {
     expect((await me(client.cookie)).statusCode).toBe(200);
     await setExpiry(Date.now() - 1000);
     expect((await me(client.cookie)).statusCode).toBe(401);
+  });
+
+  it("leaves no promise hooks on once better-auth's calls are over (sign-up, sign-in, a session's extension)", async () => {
+    const client = await newClient(shop.app);
+    expect(await promiseHooksOn()).toBe(false);
+    await shop.app.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 5 * 86_400_000).toISOString() })
+      .where('user_id', '=', client.id)
+      .execute();
+    expect((await me(client.cookie)).statusCode).toBe(200);
+    expect(await promiseHooksOn()).toBe(false);
   });
 });

@@ -57,6 +57,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
+    await sqlite?.checkpoints?.stop();
     await db.destroy().catch(() => undefined);
     const reason = error instanceof Error ? error.message || (error as { code?: string }).code : String(error);
     const where = config.dialect === 'postgres' ? withoutPassword(config.url) : config.file;
@@ -67,8 +68,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     dialect: config.dialect,
     ping,
     poolStats,
-    // Kysely's destroy closes the pool or the SQLite handle through the dialect's driver.
-    close: () => db.destroy(),
+    // Kysely's destroy closes the pool or the SQLite handle through the dialect's driver; SQLite's
+    // checkpoint worker closes first, so the app's connection is the last and removes the log.
+    close: async () => {
+      await sqlite?.checkpoints?.stop();
+      await db.destroy();
+    },
   };
 }
 

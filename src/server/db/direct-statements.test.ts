@@ -45,6 +45,16 @@ describe.each(testDialects)('direct statements on %s', (dialect) => {
     expect(await direct.read(selectFaq(third))).toEqual([]);
   });
 
+  it('answers how many rows each write changed', async () => {
+    const direct = directStatements(db());
+    const [id, missing] = [randomUUID(), randomUUID()];
+    const deactivate = (faqId: string) =>
+      db().updateTable('faqs').set({ active: false }).where('id', '=', faqId).compile();
+    expect(await direct.writeInTransaction([insertFaq(id), deactivate(id), deactivate(missing)])).toEqual([1, 1, 0]);
+    expect(await direct.writeInTransaction([deactivate(missing)])).toEqual([0]);
+    expect(await direct.read(selectFaq(id))).toEqual([{ id, active: false }]);
+  });
+
   it('neither reads nor writes inside a transaction that Kysely has open meanwhile', async () => {
     const direct = directStatements(db());
     const [uncommitted, beside] = [randomUUID(), randomUUID()];

@@ -10,8 +10,11 @@ import type { CompiledQuery, Kysely } from 'kysely';
 export interface DirectStatements {
   /** The rows of one compiled read. */
   read<Row>(query: CompiledQuery<Row>): Promise<Row[]>;
-  /** Compiled writes, in order, in one transaction: all of them are committed, or none. */
-  writeInTransaction(queries: ReadonlyArray<CompiledQuery>): Promise<void>;
+  /**
+   * Compiled writes, in order, in one transaction: all of them are committed, or none. Answers
+   * the number of rows each one changed.
+   */
+  writeInTransaction(queries: ReadonlyArray<CompiledQuery>): Promise<number[]>;
 }
 
 /** The engine's own runner of each Kysely instance that has one (SQLite's, see sqlite.ts). */
@@ -41,9 +44,14 @@ export function directStatements(db: Kysely<any>): DirectStatements {
 export function throughKysely(db: Kysely<any>): DirectStatements {
   return {
     read: async <Row>(query: CompiledQuery<Row>) => (await db.executeQuery(query)).rows,
-    writeInTransaction: (queries) =>
-      db.transaction().execute(async (trx) => {
-        for (const query of queries) await trx.executeQuery(query);
-      }),
+    writeInTransaction: async (queries) => {
+      // One statement is atomic by itself: no BEGIN and COMMIT round trips around it.
+      if (queries.length === 1) return [Number((await db.executeQuery(queries[0]!)).numAffectedRows ?? 0)];
+      return db.transaction().execute(async (trx) => {
+        const changed: number[] = [];
+        for (const query of queries) changed.push(Number((await trx.executeQuery(query)).numAffectedRows ?? 0));
+        return changed;
+      });
+    },
   };
 }

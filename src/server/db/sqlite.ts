@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { throughKysely, type DirectStatements } from './direct-statements.js';
 import { booleanColumns } from './schema.js';
+import { SqliteCheckpoints } from './sqlite-checkpoints.js';
 
 export class DataDirInUseError extends Error {}
 
@@ -75,9 +76,9 @@ function uniformDatabase(database: BetterSqlite3.Database, compiled: Prepared): 
 function directSqlite(database: BetterSqlite3.Database, compiled: Prepared, db: Kysely<any>): DirectStatements {
   const kysely = throughKysely(db);
   const values = (query: CompiledQuery) => query.parameters.map(toSqliteValue);
-  const writeAll = database.transaction((queries: ReadonlyArray<CompiledQuery>) => {
-    for (const query of queries) compiled(query.sql).run(values(query));
-  });
+  const writeAll = database.transaction((queries: ReadonlyArray<CompiledQuery>) =>
+    queries.map((query) => compiled(query.sql).run(values(query)).changes),
+  );
   return {
     read<Row>(query: CompiledQuery<Row>): Promise<Row[]> {
       if (database.inTransaction) return kysely.read(query);
@@ -87,11 +88,10 @@ function directSqlite(database: BetterSqlite3.Database, compiled: Prepared, db: 
         return Promise.reject(error as Error);
       }
     },
-    writeInTransaction(queries): Promise<void> {
+    writeInTransaction(queries): Promise<number[]> {
       if (database.inTransaction) return kysely.writeInTransaction(queries);
       try {
-        writeAll(queries);
-        return Promise.resolve();
+        return Promise.resolve(writeAll(queries));
       } catch (error) {
         return Promise.reject(error as Error);
       }
@@ -128,10 +128,14 @@ export function lockDataDir(dataDir: string): () => void {
   return () => lock.close();
 }
 
-/** Kysely's dialect on the file, and the check statements' runner for the Kysely instance on it. */
+/**
+ * Kysely's dialect on the file, the check statements' runner for the Kysely instance on it, and
+ * the worker that checkpoints its log (stop it before closing the dialect; none in memory).
+ */
 export function createSqliteDialect(file: string): {
   dialect: SqliteDialect;
   directStatements: (db: Kysely<any>) => DirectStatements;
+  checkpoints: SqliteCheckpoints | null;
 } {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
@@ -145,6 +149,7 @@ export function createSqliteDialect(file: string): {
   return {
     dialect: new SqliteDialect({ database: uniformDatabase(database, compiled) }),
     directStatements: (db) => directSqlite(database, compiled, db),
+    checkpoints: database.memory ? null : new SqliteCheckpoints(database, file),
   };
 }
 

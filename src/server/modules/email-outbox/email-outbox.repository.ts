@@ -1,5 +1,6 @@
 import type { CompiledQuery, Insertable, Kysely, Selectable } from 'kysely';
-import { preparedRecordQuery } from '../../db/prepared-query.js';
+import { directStatements } from '../../db/direct-statements.js';
+import { preparedQuery, preparedRecordQuery } from '../../db/prepared-query.js';
 import type { Database, EmailOutboxTable } from '../../db/schema.js';
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
@@ -30,6 +31,20 @@ export type DueEmail = Pick<
   'id' | 'message_id' | 'kind' | 'order_id' | 'recipient' | 'language' | 'subject' | 'body' | 'attempts'
 >;
 
+/** An attempt to claim: the email, the attempt count the sender read, and when to retry if this attempt dies. */
+export interface Claim {
+  id: string;
+  seenAttempts: number;
+  now: string;
+  retryAt: string;
+}
+
+/** An email SMTP accepted, and when. */
+export interface SentEmail {
+  id: string;
+  sentAt: string;
+}
+
 /** What an administrator sees of an order's emails. */
 export type OutboxEntry = Pick<
   OutboxRow,
@@ -41,6 +56,15 @@ export type OutboxEntry = Pick<
  * repository built on a transaction commit or roll back with it.
  */
 export class EmailOutboxRepository {
+  private claimQuery?: (
+    id: string,
+    seenAttempts: number,
+    attempts: number,
+    now: string,
+    retryAt: string,
+  ) => CompiledQuery;
+  private compiledMarkSent?: (id: string, sentAt: string) => CompiledQuery;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly compiled: CompiledOutboxQueries = {},
@@ -86,24 +110,42 @@ export class EmailOutboxRepository {
 
   /**
    * Takes an email for one attempt before it is handed to SMTP: counts the attempt and moves its
-   * next attempt to `retryAt`, only if nobody took it since it was read (same attempt count, still
-   * waiting). False when someone did. A sender that dies mid-send leaves it to be tried again at
-   * `retryAt`, never at once by another sender while the first may still be talking to SMTP.
+   * next attempt to `claim.retryAt`, only if nobody took it since it was read (same attempt count,
+   * still waiting). False when someone did. A sender that dies mid-send leaves it to be tried again
+   * at `retryAt`, never at once by another sender while the first may still be talking to SMTP.
+   *
+   * `accepted`, the email SMTP accepted just before, is marked sent in the same commit: one commit
+   * per email instead of two (issue 21 §2), written as soon as before, since the sender claims the
+   * next email at once. Both statements are compiled once and run past Kysely where the engine
+   * allows (db/direct-statements.ts).
    */
-  async claim(id: string, seenAttempts: number, now: string, retryAt: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('email_outbox')
-      .set({ attempts: seenAttempts + 1, last_attempt_at: now, next_attempt_at: retryAt })
-      .where('id', '=', id)
-      .where('attempts', '=', seenAttempts)
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  async claim(claim: Claim, accepted: SentEmail | null = null): Promise<boolean> {
+    this.claimQuery ??= preparedQuery(
+      (id: string, seenAttempts: number, attempts: number, now: string, retryAt: string) =>
+        this.db
+          .updateTable('email_outbox')
+          .set({ attempts, last_attempt_at: now, next_attempt_at: retryAt })
+          .where('id', '=', id)
+          .where('attempts', '=', seenAttempts)
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null),
+    );
+    const claimQuery = this.claimQuery(claim.id, claim.seenAttempts, claim.seenAttempts + 1, claim.now, claim.retryAt);
+    const changed = await directStatements(this.db).writeInTransaction(
+      accepted ? [this.markSentQuery(accepted), claimQuery] : [claimQuery],
+    );
+    return changed.at(-1) === 1;
   }
 
-  async markSent(id: string, now: string): Promise<void> {
-    await this.db.updateTable('email_outbox').set({ sent_at: now, last_error: null }).where('id', '=', id).execute();
+  async markSent(accepted: SentEmail): Promise<void> {
+    await directStatements(this.db).writeInTransaction([this.markSentQuery(accepted)]);
+  }
+
+  private markSentQuery({ id, sentAt }: SentEmail): CompiledQuery {
+    this.compiledMarkSent ??= preparedQuery((emailId: string, at: string) =>
+      this.db.updateTable('email_outbox').set({ sent_at: at, last_error: null }).where('id', '=', emailId),
+    );
+    return this.compiledMarkSent(id, sentAt);
   }
 
   /** Records why an attempt failed; with `gaveUpAt`, the sender will not try again. */

@@ -9,6 +9,7 @@ import {
   type CompiledOutboxQueries,
   type DueEmail,
   type OutboxEntry,
+  type SentEmail,
 } from './email-outbox.repository.js';
 
 declare module 'fastify' {
@@ -60,6 +61,11 @@ const BATCH_SIZE = 20;
 const KEEP_FINISHED_MS = 90 * 86_400_000;
 const PURGE_EVERY_MS = 3_600_000;
 
+/** An email SMTP accepted, not yet marked sent, with what its log lines say of it. */
+interface Accepted extends SentEmail {
+  about: Record<string, unknown>;
+}
+
 function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
@@ -70,7 +76,8 @@ function errorText(error: unknown): string {
  * due, one at a time, and records each outcome. It runs under the `email-outbox` job lock, so
  * one instance sends when several share a PostgreSQL database; `wake()` after a commit sends at
  * once, a poll catches the rest. Each attempt is claimed in the database before SMTP sees the
- * message and the row is marked sent as soon as SMTP accepts it, so an email is not sent twice
+ * message and the row is marked sent as soon as SMTP accepts it (in the commit of the next
+ * claim, which follows at once, or alone at the pass's end), so an email is not sent twice
  * in the normal course; a crash between SMTP's acceptance and that write sends it once more,
  * with the same Message-ID.
  */
@@ -185,20 +192,33 @@ export class EmailOutbox {
     clearTimeout(timeout);
   }
 
+  /**
+   * Sends the due emails one at a time. The email SMTP accepted is marked sent in the commit that
+   * claims the next one (`EmailOutboxRepository.claim`), or alone when the pass ends: never later
+   * than the next claim, which follows at once.
+   */
   private async sendDue(): Promise<void> {
     await this.purge();
-    for (;;) {
-      if (this.stopping) return;
-      const due = await this.repository.due(new Date().toISOString(), BATCH_SIZE);
-      if (due.length === 0) return;
-      for (const email of due) {
+    let accepted: Accepted | null = null;
+    try {
+      for (;;) {
         if (this.stopping) return;
-        await this.sendOne(email);
+        const due = await this.repository.due(new Date().toISOString(), BATCH_SIZE);
+        if (due.length === 0) return;
+        for (const email of due) {
+          if (this.stopping) return;
+          const previous = accepted;
+          accepted = null;
+          accepted = await this.sendOne(email, previous);
+        }
       }
+    } finally {
+      if (accepted) await this.recordSent(accepted, () => this.repository.markSent(accepted!));
     }
   }
 
-  private async sendOne(email: DueEmail): Promise<void> {
+  /** Claims `email` (recording `previous` with the claim), sends it, and answers it if SMTP accepted it. */
+  private async sendOne(email: DueEmail, previous: Accepted | null): Promise<Accepted | null> {
     const { mailer, log } = this.options;
     const attempt = email.attempts + 1;
     const now = new Date();
@@ -206,7 +226,16 @@ export class EmailOutbox {
     // After the last attempt the row is either sent or given up; the retry time only matters
     // if this process dies before it knows.
     const retryAt = new Date(now.getTime() + (this.retryDelaysMs[attempt - 1] ?? this.retryDelaysMs.at(-1) ?? 0));
-    if (!(await this.repository.claim(email.id, email.attempts, now.toISOString(), retryAt.toISOString()))) return;
+    const claim = {
+      id: email.id,
+      seenAttempts: email.attempts,
+      now: now.toISOString(),
+      retryAt: retryAt.toISOString(),
+    };
+    const claimed = previous
+      ? await this.recordSent(previous, () => this.repository.claim(claim, previous))
+      : await this.repository.claim(claim);
+    if (!claimed) return null;
     const about = { emailId: email.id, kind: email.kind, orderId: email.order_id, to: email.recipient, attempt };
     try {
       await mailer.send({
@@ -228,12 +257,20 @@ export class EmailOutbox {
       if (giveUp) log.error({ err: error, ...about }, 'email outbox: email not sent, given up');
       else
         log.warn({ err: error, ...about, retryAt: retryAt.toISOString() }, 'email outbox: email not sent, will retry');
-      return;
+      return null;
     }
+    return { id: email.id, sentAt: new Date().toISOString(), about };
+  }
+
+  /** Runs the write that marks `accepted` sent; if it fails, says so before the pass ends. */
+  private async recordSent<T>(accepted: Accepted, write: () => Promise<T>): Promise<T> {
     try {
-      await this.repository.markSent(email.id, new Date().toISOString());
+      return await write();
     } catch (error) {
-      log.error({ err: error, ...about }, 'email outbox: email sent but not recorded; it will be sent again');
+      this.options.log.error(
+        { err: error, ...accepted.about },
+        'email outbox: email sent but not recorded; it will be sent again',
+      );
       throw error;
     }
   }

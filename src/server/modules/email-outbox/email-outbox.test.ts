@@ -51,7 +51,9 @@ describe.each(testDialects)('the email outbox on %s', (dialect) => {
    * A sender on the test database, sending to the fake SMTP server, or to a port where no server
    * listens while `serverDownFor` says so: both are real SMTP connections.
    */
-  async function outbox(options: { retryDelaysMs?: number[]; stopWaitMs?: number } = {}) {
+  async function outbox(
+    options: { retryDelaysMs?: number[]; stopWaitMs?: number; beforeSend?: (to: string) => Promise<void> } = {},
+  ) {
     const log = pino({ level: 'debug' }, { write: (line: string) => logs.push(JSON.parse(line) as LogLine) });
     const up = createMailer({ smtpUrl: smtp.url, from: 'shop@example.com', dataDir: '/nonexistent', log });
     const down = createMailer({
@@ -62,7 +64,8 @@ describe.each(testDialects)('the email outbox on %s', (dialect) => {
     });
     const mailer: Mailer = {
       delivers: true,
-      send(mail) {
+      async send(mail) {
+        await options.beforeSend?.(mail.to);
         if ((serverDownFor[mail.to] ?? 0) <= 0) return up.send(mail);
         serverDownFor[mail.to]! -= 1;
         return down.send(mail);
@@ -114,6 +117,42 @@ describe.each(testDialects)('the email outbox on %s', (dialect) => {
     expect(smtp.messages[0]).toMatchObject({ to: ['client@example.com'] });
     expect(smtp.messages[0]!.headers['message-id']).toBe(row!.message_id);
     expect(smtp.messages[0]!.headers.subject).toBe('About client@example.com');
+  });
+
+  it('records an email sent no later than it claims the next one, and the last when the pass ends', async () => {
+    await setUp();
+    const seen: Array<[string, Array<[string, number, boolean]>]> = [];
+    const sender = await outbox({
+      beforeSend: async (to) => {
+        seen.push([to, (await rows()).map((row) => [row.recipient, row.attempts, row.sent_at !== null])]);
+      },
+    });
+    await database.db
+      .transaction()
+      .execute((trx) => sender.add(trx, [message('first@example.com'), message('second@example.com')]));
+    await sender.drain();
+
+    // When the second reaches SMTP, the first is recorded sent (in the commit that claimed the second).
+    expect(seen).toEqual([
+      [
+        'first@example.com',
+        [
+          ['first@example.com', 1, false],
+          ['second@example.com', 0, false],
+        ],
+      ],
+      [
+        'second@example.com',
+        [
+          ['first@example.com', 1, true],
+          ['second@example.com', 1, false],
+        ],
+      ],
+    ]);
+    expect((await rows()).map((row) => [row.recipient, row.attempts, row.sent_at !== null])).toEqual([
+      ['first@example.com', 1, true],
+      ['second@example.com', 1, true],
+    ]);
   });
 
   it('retries an email the mail server could not take, sending each administrator their note once', async () => {
