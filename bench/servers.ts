@@ -144,25 +144,28 @@ export function appEntry(fromSource: boolean): string {
 /** The administrator the bench app is started with. */
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 
-/** The server's node flags, as `npm start` gives them (scripts/server-node-flags.mjs). */
-async function serverNodeFlags(nodeArgs: string[]): Promise<string[]> {
+/** The server's node flags and environment, as `npm start` gives them (scripts/server-node-flags.mjs). */
+async function serverSettings(nodeArgs: string[]): Promise<{ flags: string[]; env: Record<string, string> }> {
   // Loaded by URL because scripts/ is plain JavaScript without type declarations.
-  const flags = (await import(new URL('../scripts/server-node-flags.mjs', import.meta.url).href)) as {
+  const settings = (await import(new URL('../scripts/server-node-flags.mjs', import.meta.url).href)) as {
     serverNodeFlags: (execArgv: string[]) => string[];
+    serverEnvironment: () => Record<string, string>;
   };
-  return flags.serverNodeFlags(nodeArgs);
+  return { flags: settings.serverNodeFlags(nodeArgs), env: settings.serverEnvironment() };
 }
 
 export async function startApp({ dataDir, fromSource, env: extra = {} }: AppOptions): Promise<ServerProcess> {
   // BENCH_APP_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the app process;
   // a semi-space size given there replaces the one `npm start` sets.
   const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = await serverSettings(nodeArgs);
   const args = [
-    ...(await serverNodeFlags(nodeArgs)),
+    ...server.flags,
     ...nodeArgs,
     ...(fromSource ? ['--import', 'tsx', appEntry(true)] : [appEntry(false)]),
   ];
   const env = {
+    ...server.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',

@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent } from './build-state.mjs';
-import { serverNodeFlags } from './server-node-flags.mjs';
+import { serverEnvironment, serverNodeFlags } from './server-node-flags.mjs';
 
 if (!isBuildCurrent()) {
   process.stderr.write('tradebot-store: building the app (first start or changed sources)…\n');
@@ -30,11 +30,12 @@ if (!isBuildCurrent()) {
 // database, and this process then exits with the server's own status. The IPC channel is the
 // server's lifeline: it closes when this process dies in any way, even by SIGKILL, and the
 // server then stops too instead of running on without a supervisor (src/server/main.ts). The
-// server's own node flags go first, so that flags given to this process override them.
+// server's own node flags go first, so that flags given to this process override them, and its
+// malloc setting is added to the environment unless the operator set one.
 const server = spawn(
   process.execPath,
   [...serverNodeFlags(), ...process.execArgv, path.join(import.meta.dirname, '../dist/node/server/main.js')],
-  { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] },
+  { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...serverEnvironment() } },
 );
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {

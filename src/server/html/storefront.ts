@@ -35,6 +35,9 @@ export async function registerStorefront(
   const catalogue = createCatalogueService(db);
   registerSeoRoutes(app, { shell, publicUrl, settings, catalogue });
   await registerStaticFiles(app, webRoot);
+  const firstPaint = FirstPaint.beside(webRoot, (message) => app.log.warn(message));
+  // The render thread stops with the server (SIGTERM closes the app), not only when idle.
+  app.addHook('onClose', () => firstPaint.close());
   registerHtmlPages(app, {
     shell,
     publicUrl,
@@ -43,6 +46,6 @@ export async function registerStorefront(
     banners: createBannersService(db),
     pages: createContentPagesService(db),
     cache,
-    firstPaint: FirstPaint.beside(webRoot, (message) => app.log.warn(message)),
+    firstPaint,
   });
 }
