@@ -1,11 +1,6 @@
-import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
-
-/** The engine behind `db` (or behind the transaction `db` is), for a statement only one of them can run. */
-export function dialectOf(db: Kysely<any>): DialectName {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 /**
  * Column types and defaults that differ between the engines. Migrations are written once against

@@ -24,7 +24,7 @@ import {
 } from '../../../shared/schemas/orders.js';
 import { preparedRecordQuery } from '../../db/prepared-query.js';
 import type { Database, OrderDownloadsTable, OrderEventsTable, OrdersTable } from '../../db/schema.js';
-import { dialectOf } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
 import { timeOrderedId } from '../../db/time-ordered-id.js';
 import { OrderVersionsRepository, type OrderVersionRow } from './order-versions.repository.js';
 
@@ -154,6 +154,8 @@ export class OrdersRepository {
    */
   constructor(
     readonly db: Kysely<Database>,
+    /** The engine behind `db`, as the app was configured (`DatabaseHandle.dialect`). */
+    private readonly dialect: DialectName,
     private readonly compiled: CompiledOrderQueries = {},
   ) {}
 
@@ -177,7 +179,7 @@ export class OrdersRepository {
   async transaction<T>(work: (orders: OrdersRepository) => Promise<T>): Promise<T> {
     // Inside a transaction already (a status change's), its work joins it.
     if (this.db.isTransaction) return work(this);
-    return this.db.transaction().execute((trx) => work(new OrdersRepository(trx, this.compiled)));
+    return this.db.transaction().execute((trx) => work(new OrdersRepository(trx, this.dialect, this.compiled)));
   }
 
   /**
@@ -423,7 +425,7 @@ export class OrdersRepository {
   ): Promise<boolean> {
     const now = new Date().toISOString();
     const row = fetchRow(fetch, now);
-    if (dialectOf(this.db) === 'postgres') {
+    if (this.dialect === 'postgres') {
       // One statement, so one round trip instead of four (begin, update, insert, commit): the
       // update is a data-modifying WITH, and the log line says whether it reserved.
       const logged = await this.db
