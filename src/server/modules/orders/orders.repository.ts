@@ -81,6 +81,28 @@ function fetchRow(fetch: NewDownloadFetch, now: string) {
   };
 }
 
+/**
+ * The update of `issueDownload`: one more download of the version, only while the order is the
+ * client's and downloadable and the version has downloads left.
+ */
+function downloadCount(db: QueryCreator<Database>, orderId: string, versionId: string, userId: string) {
+  return db
+    .updateTable('order_versions')
+    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+    .where('id', '=', versionId)
+    .where('order_id', '=', orderId)
+    .where('download_count', '<', MAX_DOWNLOADS_PER_ORDER)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('orders')
+          .select('orders.id')
+          .where('orders.id', '=', orderId)
+          .where('orders.user_id', '=', userId)
+          .where('orders.status', '=', downloadableStatus),
+      ),
+    );
+}
+
 /** The update of `reserveDownloadFetch`: whether it changes the link's row is whether the fetch may go ahead. */
 function reservation(
   db: QueryCreator<Database>,
@@ -341,37 +363,46 @@ export class OrdersRepository {
     userId: string,
     client: { ipAddress: string | null; userAgent: string | null },
   ): Promise<{ version: OrderVersionRow; downloadId: string } | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const version = await trx
-        .updateTable('order_versions')
-        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-        .where('id', '=', versionId)
-        .where('order_id', '=', id)
-        .where('download_count', '<', MAX_DOWNLOADS_PER_ORDER)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('orders')
-              .select('orders.id')
-              .where('orders.id', '=', id)
-              .where('orders.user_id', '=', userId)
-              .where('orders.status', '=', downloadableStatus),
-          ),
+    const downloadId = randomUUID();
+    const download = {
+      id: downloadId,
+      order_id: id,
+      version_id: versionId,
+      downloaded_at: new Date().toISOString(),
+      ip_address: client.ipAddress,
+      user_agent: client.userAgent,
+    };
+    if (this.dialect === 'postgres') {
+      // One statement, so one round trip instead of four (begin, update, insert, commit): the
+      // count is a data-modifying WITH, and the link's row is inserted only when it counted.
+      const version = await this.db
+        .with('counted', (db) => downloadCount(db, id, versionId, userId).returningAll())
+        .with('issued', (db) =>
+          db
+            .insertInto('order_downloads')
+            .columns(['id', 'order_id', 'version_id', 'downloaded_at', 'ip_address', 'user_agent'])
+            .expression((eb) =>
+              eb.selectFrom('counted').select([
+                eb.val(download.id).as('id'),
+                'counted.order_id',
+                'counted.id as version_id',
+                // A parameter in a select list is text to PostgreSQL, which would not put it in timestamptz.
+                eb.cast(eb.val(download.downloaded_at), 'timestamptz').as('downloaded_at'),
+                eb.val(download.ip_address).as('ip_address'),
+                eb.val(download.user_agent).as('user_agent'),
+              ]),
+            )
+            .returning('id'),
         )
-        .returningAll()
+        .selectFrom('counted')
+        .selectAll()
         .executeTakeFirst();
+      return version && { version, downloadId };
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const version = await downloadCount(trx, id, versionId, userId).returningAll().executeTakeFirst();
       if (!version) return undefined;
-      const downloadId = randomUUID();
-      await trx
-        .insertInto('order_downloads')
-        .values({
-          id: downloadId,
-          order_id: id,
-          version_id: versionId,
-          downloaded_at: new Date().toISOString(),
-          ip_address: client.ipAddress,
-          user_agent: client.userAgent,
-        })
-        .execute();
+      await trx.insertInto('order_downloads').values(download).execute();
       return { version, downloadId };
     });
   }
