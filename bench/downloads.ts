@@ -12,6 +12,11 @@ import type { RoundSettings } from './rounds.js';
 import { readCpuMs, readMemory } from './servers.js';
 
 const PARALLEL = 2;
+/**
+ * Pairs of each side a round holds at least, however long they take: on a machine loaded to 17
+ * a pair took 1.4 s, a round of 3 s held two, and one slow pair moved its round's share by half.
+ */
+const MIN_PAIRS_PER_ROUND = 4;
 const MEMORY_SAMPLE_MS = 20;
 
 function downloadOnce(url: string): Promise<number> {
@@ -67,7 +72,7 @@ async function downloadPair(side: DownloadSide, tally: Tally): Promise<void> {
   tally.files += PARALLEL;
 }
 
-/** Pairs of `a` and of `b` in turn until each has downloaded for `seconds` (at least one pair each). */
+/** Pairs of `a` and of `b` in turn until each has downloaded for `seconds` and MIN_PAIRS_PER_ROUND pairs. */
 async function interleavedRound(a: DownloadSide, b: DownloadSide, seconds: number): Promise<[Tally, Tally]> {
   const tallies: [Tally, Tally] = [emptyTally(), emptyTally()];
   const sides: Array<[DownloadSide, Tally]> = [
@@ -78,7 +83,7 @@ async function interleavedRound(a: DownloadSide, b: DownloadSide, seconds: numbe
     for (const [side, tally] of sides) tally.peakRssMb = Math.max(tally.peakRssMb, readMemory(side.pid)?.rssMb ?? 0);
   }, MEMORY_SAMPLE_MS);
   try {
-    for (let turn = 0; tallies.some((tally) => tally.ms < seconds * 1000); turn++) {
+    for (let turn = 0; turn < MIN_PAIRS_PER_ROUND || tallies.some((tally) => tally.ms < seconds * 1000); turn++) {
       const order = turn % 2 === 0 ? sides : [...sides].reverse();
       for (const [side, tally] of order) await downloadPair(side, tally);
     }
