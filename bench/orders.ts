@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { downloadFor } from './downloads.js';
+import { alternateDownloads, type DownloadRound } from './downloads.js';
 import { openStreams, percentile } from './event-streams.js';
 import type { IsolatedShop } from './isolated-shop.js';
 import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
@@ -274,14 +274,17 @@ async function benchDownload(
   };
   const appRssBefore = readMemory(shop.app.child.pid)?.rssMb ?? 0;
   const bareRssBefore = readMemory(bare.child.pid)?.rssMb ?? 0;
-  console.log('50 MB download, 2 at a time: app and bare node:http in alternate rounds…');
-  const rounds = await alternate(
+  console.log('50 MB download, 2 at a time: app and bare node:http taking turns pair by pair…');
+  const rounds = await alternateDownloads(
     settings,
-    (seconds) => downloadFor(nextLink, seconds, shop.app.child.pid),
-    (seconds) => downloadFor(async () => `${bare.origin}/file`, seconds, bare.child.pid),
+    { nextUrl: nextLink, pid: shop.app.child.pid },
+    { nextUrl: async () => `${bare.origin}/file`, pid: bare.child.pid },
   );
-  const rate = (figures: Array<{ mbPerSecond: number }>) => formatSpread(figures.map((round) => round.mbPerSecond));
-  const growth = (figures: Array<{ peakRssMb: number }>, before: number) =>
+  const rate = (figures: DownloadRound[]) =>
+    `${formatSpread(figures.map((round) => round.mbPerSecond))} MB/s, CPU ${formatSpread(
+      figures.map((round) => round.cpuMsPerFile),
+    )} ms/file`;
+  const growth = (figures: DownloadRound[], before: number) =>
     formatNumber(Math.max(0, ...figures.map((round) => round.peakRssMb - before)), 1);
   const share = formatPercentSpread(
     percentages(
@@ -290,8 +293,8 @@ async function benchDownload(
     ),
   );
   return [
-    ['50 MB download', 'app', `${rate(rounds.a)} MB/s, RSS +${growth(rounds.a, appRssBefore)} MB`, '', share],
-    ['50 MB download', 'bare node:http', `${rate(rounds.b)} MB/s, RSS +${growth(rounds.b, bareRssBefore)} MB`, '', ''],
+    ['50 MB download', 'app', `${rate(rounds.a)}, RSS +${growth(rounds.a, appRssBefore)} MB`, '', share],
+    ['50 MB download', 'bare node:http', `${rate(rounds.b)}, RSS +${growth(rounds.b, bareRssBefore)} MB`, '', ''],
   ];
 }
 
@@ -334,6 +337,6 @@ export async function benchOrders(shop: IsolatedShop, settings: RoundSettings): 
     `  latency = from sending the callback to each stream receiving its event, ${SSE_CLIENTS} streams a round (median and p99 of each round's delays)`,
   );
   console.log(
-    '  download = 50 MB files fetched 2 at a time for the round; RSS growth = highest resident memory during the rounds minus before',
+    "  download = 50 MB files fetched 2 at a time, app and bare taking turns pair by pair (A B, B A …) until each has had the round's time, so both fetch as many files and meet the same moments of a busy machine; MB/s over each side's own time, the app's link requests included; CPU = the server's CPU time per file; RSS growth = highest resident memory during the rounds minus before",
   );
 }

@@ -137,7 +137,7 @@ export async function newOrder(app: FastifyInstance, options: NewOrderOptions = 
   const robot = options.robot ?? (await newRobot(app));
   // Through this app, whichever instance the client signed in on (a second instance shares the database).
   const created = await createOrder(app, client.cookie, robot.id);
-  const orders = new OrdersRepository(app.database.db);
+  const orders = new OrdersRepository(app.database.db, app.database.dialect);
   let row = (await orders.findById(created.id))!;
 
   const move = async (event: OrderEvent, columns: Parameters<OrdersRepository['compareAndSetStatus']>[4] = {}) => {

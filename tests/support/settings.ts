@@ -21,6 +21,6 @@ export async function setSetting<Key extends SettingKey>(
  * public cache.
  */
 export async function saveSettings(app: FastifyInstance, values: SettingUpdates): Promise<void> {
-  await createSettingsService(app.database.db).save(values);
+  await createSettingsService(app.database.db, app.database.dialect).save(values);
   app.publicCache.invalidate();
 }

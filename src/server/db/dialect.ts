@@ -1,18 +1,13 @@
-import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
-
-/** The engine behind `db` (or behind the transaction `db` is), for a statement only one of them can run. */
-export function dialectOf(db: Kysely<any>): DialectName {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 /**
  * On PostgreSQL, a NOTIFY on `channel` that every instance listening hears once `db`'s transaction
  * commits (never if it rolls back). SQLite serves one process: nobody else to tell.
  */
-export async function notifyOnCommit(db: Kysely<any>, channel: string): Promise<void> {
-  if (dialectOf(db) === 'postgres') await sql`select pg_notify(${channel}, '')`.execute(db);
+export async function notifyOnCommit(db: Kysely<any>, dialect: DialectName, channel: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_notify(${channel}, '')`.execute(db);
 }
 
 /**

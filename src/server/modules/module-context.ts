@@ -63,7 +63,7 @@ export async function createModuleContext(
   const listening =
     config.database.dialect === 'postgres' ? new ListeningConnection(config.database.url, app.log) : null;
   if (listening) app.addHook('onClose', () => listening.close());
-  const settings = createSettingsService(db);
+  const settings = createSettingsService(db, config.database.dialect);
   if (listening) {
     // Another instance's save clears this one's settings; while nothing listens, none is kept.
     const cache = settingsCacheOf(db);

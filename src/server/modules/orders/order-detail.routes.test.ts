@@ -41,7 +41,7 @@ describe.each(testDialects)('the client reads their order detail on %s', (dialec
   async function reviewedOrder() {
     const robot = await shop.newRobot({ price: 199 });
     const order = await shop.newOrder({ client: shop.client, robot });
-    await new OrdersRepository(shop.app.database.db).addEvent(order.id, {
+    await new OrdersRepository(shop.app.database.db, shop.app.database.dialect).addEvent(order.id, {
       kind: 'payment_request_failed',
       detail: TECHNICAL_DETAIL,
     });

@@ -111,9 +111,13 @@ export class OrderDownloads {
     context: DownloadRequestContext,
   ): Promise<DownloadLink> {
     const { orders } = this.deps;
-    const order = await orders.findOwn(id, user.id);
+    // Both reads at once: on PostgreSQL each is a round trip, and the version says nothing until
+    // the order is known to be the client's.
+    const [order, version] = await Promise.all([
+      orders.findOwn(id, user.id),
+      versionId === null ? orders.versions.current(id) : orders.versions.find(id, versionId),
+    ]);
     if (!order) throw new NotFoundError('Order not found.');
-    const version = versionId === null ? await orders.versions.current(id) : await orders.versions.find(id, versionId);
     if (versionId !== null && !version) throw new NotFoundError('This order has no such version.');
     if (order.status !== downloadableStatus || !version) throw fileUnavailable();
     const issued = await orders.issueDownload(id, version.id, user.id, {

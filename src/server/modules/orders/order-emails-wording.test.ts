@@ -59,7 +59,11 @@ async function setting(fullName: string | null, ownerLanguage = '') {
   };
   return {
     orders,
-    emails: new OrderEmails({ outbox, publicUrl: PUBLIC_URL, settings: createSettingsService(shop.app.database.db) }),
+    emails: new OrderEmails({
+      outbox,
+      publicUrl: PUBLIC_URL,
+      settings: createSettingsService(shop.app.database.db, shop.app.database.dialect),
+    }),
     trials: new TrialEmails({ outbox, publicUrl: PUBLIC_URL }),
     only,
   };

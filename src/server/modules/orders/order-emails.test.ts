@@ -105,11 +105,11 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
   it('writes no email for a change that did not commit', async () => {
     const client = await createClient(shop.app, 'rollback@example.com');
     const order = await createOrder(shop.app, client.cookie, robot.id);
-    const orders = new OrdersRepository(shop.app.database.db);
+    const orders = new OrdersRepository(shop.app.database.db, shop.app.database.dialect);
     const emails = new OrderEmails({
       outbox: shop.app.emailOutbox,
       publicUrl: shop.config.publicUrl,
-      settings: createSettingsService(shop.app.database.db),
+      settings: createSettingsService(shop.app.database.db, shop.app.database.dialect),
     });
     const noLicences = { followOrderStatus: async () => undefined };
     const status = new OrderStatusChanger(

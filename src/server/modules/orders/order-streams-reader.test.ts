@@ -25,7 +25,7 @@ describe.each(testDialects)('order streams on %s', (dialect) => {
     const connection = database.dialect === 'postgres' ? new ListeningConnection(database.url, log) : null;
     const changes = createOrderChanges(db, database, connection, log);
     await changes.ready;
-    const streams = new OrderStreams(changes, log);
+    const streams = new OrderStreams(changes, database.dialect, log);
     const order = await shop.newOrder({ status: 'paid' });
     const heard: OrderEvent[] = [];
     const stop = streams.watch(

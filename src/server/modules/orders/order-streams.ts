@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '../../../shared/schemas/orders.js';
 import { AppError } from '../../errors.js';
 import { eventStreamOpened } from '../../metrics/metrics.js';
+import type { DialectName } from '../../db/dialect.js';
 import type { OrderChanges } from '../../realtime/order-changes.js';
 import { StreamSlots } from '../../realtime/stream-slots.js';
 import { toOrder } from './order-views.js';
@@ -67,9 +68,10 @@ export class OrderStreams {
 
   constructor(
     changes: OrderChanges,
+    dialect: DialectName,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.orders = new OrdersRepository(changes.reader);
+    this.orders = new OrdersRepository(changes.reader, dialect);
     this.unsubscribe = changes.subscribe((orderId) => this.changed(orderId));
   }
 

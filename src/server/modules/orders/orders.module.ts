@@ -36,10 +36,10 @@ export async function register(
   app: FastifyInstance,
   { db, config, automation, emailOutbox, storage, log, settings, audit, exclusive, listening }: ModuleContext,
 ): Promise<void> {
-  const orders = new OrdersRepository(db);
+  const orders = new OrdersRepository(db, config.database.dialect);
   const changes = createOrderChanges(db, config.database, listening, log);
   await changes.ready;
-  const streams = new OrderStreams(changes, log);
+  const streams = new OrderStreams(changes, config.database.dialect, log);
   // Open event streams would keep the server from closing; the listener goes with the database.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => changes.close());

@@ -24,7 +24,7 @@ import {
 } from '../../../shared/schemas/orders.js';
 import { preparedRecordQuery } from '../../db/prepared-query.js';
 import type { Database, OrderDownloadsTable, OrderEventsTable, OrdersTable } from '../../db/schema.js';
-import { dialectOf } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
 import { timeOrderedId } from '../../db/time-ordered-id.js';
 import { OrderVersionsRepository, type OrderVersionRow } from './order-versions.repository.js';
 
@@ -79,6 +79,28 @@ function fetchRow(fetch: NewDownloadFetch, now: string) {
     range_header: fetch.rangeHeader?.slice(0, 200) ?? null,
     outcome: fetch.outcome,
   };
+}
+
+/**
+ * The update of `issueDownload`: one more download of the version, only while the order is the
+ * client's and downloadable and the version has downloads left.
+ */
+function downloadCount(db: QueryCreator<Database>, orderId: string, versionId: string, userId: string) {
+  return db
+    .updateTable('order_versions')
+    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+    .where('id', '=', versionId)
+    .where('order_id', '=', orderId)
+    .where('download_count', '<', MAX_DOWNLOADS_PER_ORDER)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('orders')
+          .select('orders.id')
+          .where('orders.id', '=', orderId)
+          .where('orders.user_id', '=', userId)
+          .where('orders.status', '=', downloadableStatus),
+      ),
+    );
 }
 
 /** The update of `reserveDownloadFetch`: whether it changes the link's row is whether the fetch may go ahead. */
@@ -154,6 +176,8 @@ export class OrdersRepository {
    */
   constructor(
     readonly db: Kysely<Database>,
+    /** The engine behind `db`, as the app was configured (`DatabaseHandle.dialect`). */
+    private readonly dialect: DialectName,
     private readonly compiled: CompiledOrderQueries = {},
   ) {}
 
@@ -177,7 +201,7 @@ export class OrdersRepository {
   async transaction<T>(work: (orders: OrdersRepository) => Promise<T>): Promise<T> {
     // Inside a transaction already (a status change's), its work joins it.
     if (this.db.isTransaction) return work(this);
-    return this.db.transaction().execute((trx) => work(new OrdersRepository(trx, this.compiled)));
+    return this.db.transaction().execute((trx) => work(new OrdersRepository(trx, this.dialect, this.compiled)));
   }
 
   /**
@@ -339,37 +363,46 @@ export class OrdersRepository {
     userId: string,
     client: { ipAddress: string | null; userAgent: string | null },
   ): Promise<{ version: OrderVersionRow; downloadId: string } | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const version = await trx
-        .updateTable('order_versions')
-        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-        .where('id', '=', versionId)
-        .where('order_id', '=', id)
-        .where('download_count', '<', MAX_DOWNLOADS_PER_ORDER)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('orders')
-              .select('orders.id')
-              .where('orders.id', '=', id)
-              .where('orders.user_id', '=', userId)
-              .where('orders.status', '=', downloadableStatus),
-          ),
+    const downloadId = randomUUID();
+    const download = {
+      id: downloadId,
+      order_id: id,
+      version_id: versionId,
+      downloaded_at: new Date().toISOString(),
+      ip_address: client.ipAddress,
+      user_agent: client.userAgent,
+    };
+    if (this.dialect === 'postgres') {
+      // One statement, so one round trip instead of four (begin, update, insert, commit): the
+      // count is a data-modifying WITH, and the link's row is inserted only when it counted.
+      const version = await this.db
+        .with('counted', (db) => downloadCount(db, id, versionId, userId).returningAll())
+        .with('issued', (db) =>
+          db
+            .insertInto('order_downloads')
+            .columns(['id', 'order_id', 'version_id', 'downloaded_at', 'ip_address', 'user_agent'])
+            .expression((eb) =>
+              eb.selectFrom('counted').select([
+                eb.val(download.id).as('id'),
+                'counted.order_id',
+                'counted.id as version_id',
+                // A parameter in a select list is text to PostgreSQL, which would not put it in timestamptz.
+                eb.cast(eb.val(download.downloaded_at), 'timestamptz').as('downloaded_at'),
+                eb.val(download.ip_address).as('ip_address'),
+                eb.val(download.user_agent).as('user_agent'),
+              ]),
+            )
+            .returning('id'),
         )
-        .returningAll()
+        .selectFrom('counted')
+        .selectAll()
         .executeTakeFirst();
+      return version && { version, downloadId };
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const version = await downloadCount(trx, id, versionId, userId).returningAll().executeTakeFirst();
       if (!version) return undefined;
-      const downloadId = randomUUID();
-      await trx
-        .insertInto('order_downloads')
-        .values({
-          id: downloadId,
-          order_id: id,
-          version_id: versionId,
-          downloaded_at: new Date().toISOString(),
-          ip_address: client.ipAddress,
-          user_agent: client.userAgent,
-        })
-        .execute();
+      await trx.insertInto('order_downloads').values(download).execute();
       return { version, downloadId };
     });
   }
@@ -423,7 +456,7 @@ export class OrdersRepository {
   ): Promise<boolean> {
     const now = new Date().toISOString();
     const row = fetchRow(fetch, now);
-    if (dialectOf(this.db) === 'postgres') {
+    if (this.dialect === 'postgres') {
       // One statement, so one round trip instead of four (begin, update, insert, commit): the
       // update is a data-modifying WITH, and the log line says whether it reserved.
       const logged = await this.db

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { downloadableStatus } from '../../../shared/order-states.js';
+import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
 import type { CurrentRelease } from '../robot-releases/robot-releases.service.js';
@@ -56,13 +57,14 @@ export class ReleaseVersionsService {
 
 export function createReleaseVersionsService(options: {
   db: Kysely<Database>;
+  dialect: DialectName;
   emailOutbox: EmailOutbox;
   publicUrl: string;
   releases: ReleasesOn;
   settings: Pick<SettingsService, 'getAll'>;
 }): ReleaseVersionsService {
   return new ReleaseVersionsService(
-    new OrdersRepository(options.db),
+    new OrdersRepository(options.db, options.dialect),
     new OrderEmails({ outbox: options.emailOutbox, publicUrl: options.publicUrl, settings: options.settings }),
     options.releases,
   );

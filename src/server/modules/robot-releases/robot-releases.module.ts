@@ -17,6 +17,7 @@ export async function register(
     releases: createCurrentReleases(db),
     versions: createReleaseVersionsService({
       db,
+      dialect: config.database.dialect,
       emailOutbox,
       publicUrl: config.publicUrl,
       releases: createCurrentReleases,

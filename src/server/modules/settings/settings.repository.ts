@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { notifyOnCommit } from '../../db/dialect.js';
+import { notifyOnCommit, type DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 
 /** The channel of settings changes, for the other instances' caches (settings.service.ts). */
 export const SETTINGS_CHANNEL = 'settings_changed';
 
 export class SettingsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   async listAll(): Promise<Array<{ key: string; value: string }>> {
     return this.db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
@@ -17,7 +20,7 @@ export class SettingsRepository {
   async save(values: Record<string, string>): Promise<void> {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
-      await notifyOnCommit(trx, SETTINGS_CHANNEL);
+      await notifyOnCommit(trx, this.dialect, SETTINGS_CHANNEL);
       for (const [key, value] of Object.entries(values)) {
         await trx
           .insertInto('settings')

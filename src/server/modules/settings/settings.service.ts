@@ -9,6 +9,7 @@ import {
   type SettingUpdates,
   type SettingValues,
 } from '../../../shared/settings-keys.js';
+import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { Changes } from '../../http/audit-port.js';
 import { diffChanges } from '../audit/audit.service.js';
@@ -110,8 +111,8 @@ export class SettingsService {
 }
 
 /** The settings of one database: app.ts builds the one the whole app shares. */
-export function createSettingsService(db: Kysely<Database>): SettingsService {
-  return new SettingsService(new SettingsRepository(db), db.isTransaction ? null : settingsCacheOf(db));
+export function createSettingsService(db: Kysely<Database>, dialect: DialectName): SettingsService {
+  return new SettingsService(new SettingsRepository(db, dialect), db.isTransaction ? null : settingsCacheOf(db));
 }
 
 function deepFreeze<T extends object>(value: T): T {

@@ -45,7 +45,7 @@ describe.each(testDialects)('stats refresher on %s', (dialect) => {
     workflowTimeoutMs = 500,
     ...options
   }: Partial<StatsRefresherOptions> & { workflowTimeoutMs?: number } = {}): StatsRefresher {
-    const settings = createSettingsService(db());
+    const settings = createSettingsService(db(), dialect);
     const refresher = new StatsRefresher({
       stats,
       workflow: createAutomationGateway({

@@ -14,7 +14,8 @@ describe.each(testDialects)('stats push hook on %s', (dialect) => {
   afterAll(() => shop.close());
 
   // Through the settings service, as the Settings page saves it: the app's settings cache hears of it.
-  const setSecret = (value: string) => createSettingsService(shop.app.database.db).save({ n8n_secret_token: value });
+  const setSecret = (value: string) =>
+    createSettingsService(shop.app.database.db, shop.app.database.dialect).save({ n8n_secret_token: value });
 
   const push = (payload: unknown, headers: Record<string, string> = { 'x-secret-token': SECRET }, query = '') =>
     shop.app.inject({
@@ -211,7 +212,7 @@ describe.each(testDialects)('stats push hook during a rotation of the automation
       AUTOMATION_PREVIOUS_SECRET: 'the-old-secret',
     });
     try {
-      await createSettingsService(shop.app.database.db).save({ n8n_secret_token: SECRET });
+      await createSettingsService(shop.app.database.db, shop.app.database.dialect).save({ n8n_secret_token: SECRET });
       const push = (token: string) =>
         shop.app.inject({
           method: 'POST',
