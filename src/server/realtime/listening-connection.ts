@@ -16,6 +16,8 @@ export class ListeningConnection {
   private timer: NodeJS.Timeout | undefined;
   private readonly channels = new Map<string, (payload: string) => void>();
   private readonly listeningHooks: Array<() => void> = [];
+  /** The statements sent on the connection, one after another (see `query`). */
+  private queue: Promise<unknown> = Promise.resolve();
   /** Settles once the first attempt to listen is over, listening or not. */
   readonly ready: Promise<void>;
 
@@ -37,7 +39,7 @@ export class ListeningConnection {
     const client = this.client;
     if (!client) return;
     try {
-      await client.query(`listen ${channel}`);
+      await this.query(`listen ${channel}`);
     } catch (error) {
       // The connection broke under the statement: its 'error' reconnects, and listens on every channel.
       this.log.warn({ err: error, channel }, 'the listening connection could not listen');
@@ -52,6 +54,19 @@ export class ListeningConnection {
   /** The connection while it listens, else null. */
   get current(): pg.Client | null {
     return this.client;
+  }
+
+  /**
+   * Runs a statement on the connection once the statements sent before it are answered. The
+   * order changes' NOTIFYs and re-reads share the connection; pg warns when a client is given a
+   * query while one runs ("deprecated", and refused from pg 9). Fails when the connection is down.
+   */
+  query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<Row>> {
+    const client = this.client;
+    if (!client) return Promise.reject(new Error('the listening connection is down'));
+    const answer = this.queue.then(() => client.query<Row>(text, values));
+    this.queue = answer.catch(() => undefined);
+    return answer;
   }
 
   private async connect(): Promise<void> {

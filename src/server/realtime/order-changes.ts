@@ -76,10 +76,9 @@ export function postgresOrderChanges(
 
   /** One NOTIFY statement for every id of the batch: on the listening connection, else through the pool. */
   const notify = async (ids: string[]) => {
-    const listening = connection.current;
-    if (listening) {
+    if (connection.current) {
       try {
-        await listening.query('select pg_notify($1, id) from unnest($2::text[]) as id', [CHANNEL, ids]);
+        await connection.query('select pg_notify($1, id) from unnest($2::text[]) as id', [CHANNEL, ids]);
         return;
       } catch (error) {
         // The connection dropped under the statement: the pool still reaches the other instances.
@@ -106,31 +105,25 @@ export function postgresOrderChanges(
       return batch.sent;
     },
     subscribe: (listener) => listeners.add(listener),
-    reader: new Kysely<Database>({ dialect: singleClientDialect(listeningClient) }),
+    reader: new Kysely<Database>({ dialect: singleClientDialect(connection) }),
     // The connection is the instance's, closed with the database.
     close: async () => undefined,
     ready,
   };
-
-  function listeningClient(): pg.Client {
-    const client = connection.current;
-    if (!client) throw new Error('the order change listener has no connection');
-    return client;
-  }
 }
 
 /**
- * A dialect whose every query runs on the client `current` answers, in its order: reads only (a
- * transaction would interleave with the other statements sent on the same client). `current`
- * throws when there is no client.
+ * A dialect whose every query runs on the listening connection, after the statements sent before
+ * it: reads only (a transaction would interleave with the other statements sent on it). A query
+ * fails while the connection is down.
  */
-function singleClientDialect(current: () => pg.Client): PostgresDialect {
+function singleClientDialect(connection: ListeningConnection): PostgresDialect {
   return new PostgresDialect({
     pool: {
-      connect: async () => {
-        const client = current();
-        return { query: client.query.bind(client), release: () => undefined };
-      },
+      connect: async () => ({
+        query: (text: string, values?: unknown[]) => connection.query(text, values),
+        release: () => undefined,
+      }),
       // The client is ended by its owner.
       end: async () => undefined,
     } as unknown as pg.Pool,
