@@ -141,6 +141,23 @@ describe.each(
     expect(order2.json()).toMatchObject({ download_count: 2, downloads_remaining: 0 });
   });
 
+  it('answers a browser that accepts compression the file as it is, with its length', async () => {
+    // A robot file is an archive or a compiled program: compressing it again costs the server
+    // CPU for nothing, and the answer would lose its Content-Length (no progress bar).
+    const content = robotZip();
+    const order = await deliveredOrder(content);
+    const link = await newLink(order.id);
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const head = await fetchLink(link, browser, 'HEAD');
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(head.headers['content-length']).toBe(String(content.length));
+    const file = await fetchLink(link, browser);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-encoding']).toBeUndefined();
+    expect(file.headers['content-length']).toBe(String(content.length));
+    expect(file.rawPayload.equals(content)).toBe(true);
+  });
+
   it('logs every fetch of a link with its order, link, time, address, range and outcome, shown on the order', async () => {
     const order = await deliveredOrder();
     const link = await newLink(order.id);

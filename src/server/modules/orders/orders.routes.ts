@@ -162,6 +162,13 @@ export function ordersRoutes(
       method: ['GET', 'HEAD'],
       url: '/api/downloads/:token',
       config: { access: 'public' },
+      // Never compressed on the fly: a robot file is an archive or a compiled program that brotli
+      // barely shrinks for a lot of CPU, and a compressed answer loses its Content-Length (no
+      // progress bar) while its strong ETag and byte ranges describe the file as stored. Turning
+      // compression off needs this route option: @fastify/compress's own list of types names
+      // octet-stream, and without it the plugin still asks mime-db, which calls
+      // application/octet-stream compressible.
+      compress: false,
       schema: { params: tokenParams },
       handler: async (request, reply) => {
         const file = await downloads

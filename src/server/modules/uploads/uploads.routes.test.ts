@@ -82,6 +82,26 @@ describe.each(testDialects)('public image uploads on %s', (dialect) => {
     expect(widths).toEqual([400, 600, 600, 600]);
   });
 
+  it('serves photos as they are, with their length, to a browser that accepts compression', async () => {
+    // PNG, JPEG and WebP are compressed already: compressing them again is CPU for nothing.
+    const png = await photo(1200, 'png');
+    const { url } = (await upload('photo.png', png, 'banner')).json<{ url: string }>();
+    const jpeg = await photo(800, 'jpeg');
+    const jpegUrl = (await upload('photo.jpg', jpeg)).json<{ url: string }>().url;
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    for (const [address, content] of [
+      [url, png],
+      [jpegUrl, jpeg],
+      [url.replace(/\.png$/, '-800w.webp'), null],
+    ] as const) {
+      const served = await shop.app.inject({ url: address, headers: browser });
+      expect(served.statusCode, address).toBe(200);
+      expect(served.headers['content-encoding'], address).toBeUndefined();
+      expect(served.headers['content-length'], address).toBe(String(served.rawPayload.length));
+      if (content) expect(served.rawPayload.equals(content), address).toBe(true);
+    }
+  });
+
   it('sends the address of a variant never made to its original, and of no original to a 404', async () => {
     // The signature-only PNG is stored but does not decode: it has no variants.
     const { url } = (await upload('broken.png', PNG)).json<{ url: string }>();
