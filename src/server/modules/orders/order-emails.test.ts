@@ -1,4 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { createClient, SAME_ORIGIN, signIn } from '../../../../tests/support/ses
 import { createTestApp, TEST_ADMIN, testDialects, type TestApp } from '../../../../tests/support/test-app.js';
 import { inProcessOrderChanges } from '../../realtime/order-changes.js';
 import { createAuditLog } from '../audit/audit.service.js';
-import { createSettingsService } from '../settings/settings.service.js';
+import { createSettingsService, settingsCacheOf } from '../settings/settings.service.js';
 import { OrderEmails } from './order-emails.js';
 import { OrderStatusChanger } from './order-status.js';
 import { OrdersRepository } from './orders.repository.js';
@@ -97,6 +98,31 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       expect(notice!.subject).toBe(
         `Commande payée #${number} : ${robot.name} (${robot.price.toFixed(2).replace('.', ',')} $)`,
       );
+    } finally {
+      await setSetting(shop.app, 'default_language', '');
+    }
+  });
+
+  it('marks an order paid by hand when the settings were not read for a while, noting it in the shop language', async () => {
+    const client = await createClient(shop.app, 'late@example.com', 'Late Marker');
+    await setSetting(shop.app, 'default_language', 'fr');
+    try {
+      const order = await createOrder(shop.app, client.cookie, robot.id);
+      // As 10 s without a read of the settings leave it: the note's language is read in the
+      // change's transaction. On SQLite a read outside it waited for it, and it for the read.
+      settingsCacheOf(shop.app.database.db).clear();
+      const marked = await Promise.race([
+        shop.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/orders/${order.id}`,
+          headers: { ...SAME_ORIGIN, cookie: admin },
+          payload: { status: 'paid' },
+        }),
+        delay(5_000, 'no answer within 5 s' as const),
+      ]);
+      expect(marked === 'no answer within 5 s' ? marked : marked.statusCode).toBe(200);
+      const notice = (await emailsOf(order.id)).find((email) => email.kind === 'order-paid-administrator');
+      expect(notice).toMatchObject({ recipient: TEST_ADMIN.email, language: 'fr' });
     } finally {
       await setSetting(shop.app, 'default_language', '');
     }

@@ -65,7 +65,7 @@ export interface OrderEmailsOptions {
   outbox: Pick<EmailOutbox, 'add' | 'wake' | 'forOrder'>;
   publicUrl: string;
   /** The shop's settings (its language, for the administrators' notes), from the app's cache. */
-  settings: Pick<SettingsService, 'getAll'>;
+  settings: Pick<SettingsService, 'getAllWithin'>;
 }
 
 /**
@@ -222,7 +222,8 @@ export class OrderEmails {
   ): Promise<void> {
     // From the settings cache, which a save clears before it answers (on every instance on
     // PostgreSQL): the language of the last committed save, as a read in the transaction would give.
-    const chosen = (await this.options.settings.getAll()).default_language;
+    // A cache too old is read again in the transaction: outside it, the read would wait for it.
+    const chosen = (await this.options.settings.getAllWithin(orders.db)).default_language;
     const language: Language = isLanguage(chosen) ? chosen : 'en';
     const strings = orderEmailStrings(language);
     const contact = known ?? (order.user_id ? await orders.userContact(order.user_id) : undefined);

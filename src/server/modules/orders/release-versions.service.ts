@@ -61,7 +61,7 @@ export function createReleaseVersionsService(options: {
   emailOutbox: EmailOutbox;
   publicUrl: string;
   releases: ReleasesOn;
-  settings: Pick<SettingsService, 'getAll'>;
+  settings: Pick<SettingsService, 'getAllWithin'>;
 }): ReleaseVersionsService {
   return new ReleaseVersionsService(
     new OrdersRepository(options.db, options.dialect),

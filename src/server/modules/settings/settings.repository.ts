@@ -12,8 +12,9 @@ export class SettingsRepository {
     private readonly dialect: DialectName,
   ) {}
 
-  async listAll(): Promise<Array<{ key: string; value: string }>> {
-    return this.db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
+  /** Every row, through `db` when given (a caller's transaction), else through the app's own. */
+  async listAll(db: Kysely<Database> = this.db): Promise<Array<{ key: string; value: string }>> {
+    return db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
   }
 
   /** Saves the given keys in one transaction: all of them or none; the other instances hear of it when it commits. */

@@ -30,11 +30,17 @@ export class SettingsCache {
   /** Whether this instance hears of the other instances' saves now (always on SQLite: one process). */
   usable: () => boolean = () => true;
 
+  /** The values as last read while they may still be used, else null. */
+  fresh(): Promise<SettingValues> | null {
+    if (!this.usable() || !this.value || Date.now() - this.value.at >= SettingsCache.MAX_AGE_MS) return null;
+    return this.value.read;
+  }
+
   get(load: () => Promise<SettingValues>): Promise<SettingValues> {
+    const fresh = this.fresh();
+    if (fresh) return fresh;
     if (!this.usable()) return load();
-    const now = Date.now();
-    if (this.value && now - this.value.at < SettingsCache.MAX_AGE_MS) return this.value.read;
-    const entry = { read: load(), at: now };
+    const entry = { read: load(), at: Date.now() };
     this.value = entry;
     // A read that fails is not kept; one that a save overtook was dropped by `clear`.
     entry.read.catch(() => {
@@ -69,11 +75,25 @@ export class SettingsService {
    * the cache: the answer is shared, and frozen so that no caller changes it for the others.
    */
   getAll(): Promise<SettingValues> {
-    const load = async () => {
-      const rows = await this.settings.listAll();
-      return deepFreeze(settingsFromRows(new Map(rows.map(({ key, value }) => [key, value]))));
-    };
+    const load = () => this.load();
     return this.cache ? this.cache.get(load) : load();
+  }
+
+  /**
+   * Every setting, for a caller inside a transaction: from the cache while it is fresh, else read
+   * through that transaction (`within`), and not kept. Never through the app's own connection
+   * there: on SQLite the app has one, which Kysely holds for the transaction until it ends, so
+   * the read would wait for the transaction while the transaction waits for the read, and every
+   * query of the app behind them (an order marked paid by hand more than 10 s after the last read
+   * of the settings hung the shop). On PostgreSQL it would hold a second pooled connection.
+   */
+  getAllWithin(within: Kysely<Database>): Promise<SettingValues> {
+    return this.cache?.fresh() ?? this.load(within);
+  }
+
+  private async load(db?: Kysely<Database>): Promise<SettingValues> {
+    const rows = await this.settings.listAll(db);
+    return deepFreeze(settingsFromRows(new Map(rows.map(({ key, value }) => [key, value]))));
   }
 
   /** Only the keys a visitor may see: never webhook URLs or the secret token. */
