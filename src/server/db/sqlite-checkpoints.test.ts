@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -27,6 +27,28 @@ function openWal(file: string): BetterSqlite3.Database {
 function writeNotes(database: BetterSqlite3.Database, count: number): void {
   const insert = database.prepare('insert into notes (text) values (?)');
   for (let index = 0; index < count; index++) insert.run(`note ${index} ${'x'.repeat(200)}`);
+}
+
+/** The notes in the database file alone, without its log: what checkpoints have copied so far. */
+function notesInFile(file: string): number {
+  const copy = `${file}-copy`;
+  copyFileSync(file, copy);
+  const database = new BetterSqlite3(copy, { readonly: true });
+  try {
+    return (database.prepare('select count(*) as count from notes').get() as { count: number }).count;
+  } finally {
+    database.close();
+    rmSync(copy, { force: true });
+  }
+}
+
+/** Waits for `condition`, with room for a busy machine (a worker's start can take a second there). */
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('SQLite checkpoints on a worker thread', () => {
@@ -62,10 +84,58 @@ describe('SQLite checkpoints on a worker thread', () => {
     reopened.close();
   });
 
+  it('runs the worker only while the app writes: started by a write, stopped when idle, started again by the next', async () => {
+    const file = databaseFile();
+    const database = openWal(file);
+    const checkpoints = new SqliteCheckpoints(database, file, { watchMs: 20, idleMs: 300 });
+    try {
+      // Reads change nothing: no worker.
+      for (let turn = 0; turn < 10; turn++) {
+        database.prepare('select count(*) from notes').get();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(checkpoints.running).toBe(false);
+
+      writeNotes(database, 300);
+      await until(() => checkpoints.running, 'a write started the worker');
+      await until(() => !checkpoints.running, 'the idle worker stopped');
+      expect(notesInFile(file)).toBe(300);
+
+      writeNotes(database, 5);
+      await until(() => checkpoints.running, 'the next write started a worker again');
+      await until(() => !checkpoints.running, 'that worker stopped too');
+      expect(notesInFile(file)).toBe(305);
+      // SQLite's default stays off: the app's connection still leaves the log to the worker.
+      expect(database.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    } finally {
+      await checkpoints.stop();
+      database.close();
+    }
+  });
+
+  it('answers now() while an idle worker is stopping, with a worker of its own', async () => {
+    const file = databaseFile();
+    const database = openWal(file);
+    const checkpoints = new SqliteCheckpoints(database, file, { watchMs: 20, idleMs: 100 });
+    try {
+      writeNotes(database, 3);
+      await until(() => checkpoints.running, 'a write started the worker');
+      await until(() => !checkpoints.running, 'the idle worker is stopping');
+      writeNotes(database, 2);
+      const result = await checkpoints.now();
+      expect(result.checkpointed).toBe(result.log);
+      expect(notesInFile(file)).toBe(5);
+    } finally {
+      await checkpoints.stop();
+      database.close();
+    }
+  });
+
   it("hands checkpoints back to the app's connection if the worker dies", async () => {
     const file = databaseFile();
     const database = openWal(file);
     const checkpoints = new SqliteCheckpoints(database, file);
+    await checkpoints.now();
     // The worker's own thread ends as a fatal error in it would end it.
     await (checkpoints as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
     expect(database.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
