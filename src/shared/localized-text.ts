@@ -81,6 +81,18 @@ export function textIn(text: LocalizedText, language: Language, fallback: Langua
   return versionIn(text, language, fallback, (value) => value.trim() !== '') ?? '';
 }
 
+const collators = new Map<Language, Intl.Collator>();
+
+/** One collator per language, made on first use: making one is far dearer than comparing with it. */
+function collatorOf(language: Language): Intl.Collator {
+  let collator = collators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+    collators.set(language, collator);
+  }
+  return collator;
+}
+
 /**
  * Records in the alphabetical order of one of their texts as a reader of `language` sees it
  * (falling back as `textIn` does), compared the way that language sorts words: category names
@@ -92,7 +104,7 @@ export function sortByText<Item>(
   language: Language,
   fallback: Language,
 ): Item[] {
-  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+  const collator = collatorOf(language);
   return items
     .map((item) => ({ item, shown: textIn(text(item), language, fallback) }))
     .sort((a, b) => collator.compare(a.shown, b.shown))

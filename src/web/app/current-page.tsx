@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import type { Language } from '../../shared/constants.js';
 import { useLocation, useSearchParams } from '../lib/router';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useSignedInUser } from '../features/auth/use-current-user';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { contentPageName } from './layout/admin-navigation';
 import { pageComponents } from './pages';
@@ -20,7 +20,7 @@ const pagesWithOwnTitle: ReadonlySet<PageName> = new Set(['RobotDetail']);
  */
 function usePageTitle(page: PageName): string | undefined {
   const { t } = useTranslation();
-  const { user } = useCurrentUser();
+  const user = useSignedInUser();
   const [searchParams] = useSearchParams();
   if (page === 'Home') return undefined;
   if (page === 'Dashboard' && user?.isAdmin) return t('documentTitles.AdminDashboard');

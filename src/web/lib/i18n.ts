@@ -41,12 +41,19 @@ export async function initI18n(
   if (embedded && (LANGUAGES as readonly string[]).includes(embedded.lang)) {
     i18n.addCatalogue(embedded.lang as Language, embedded.catalogue);
   }
-  i18n.subscribe(() => {
-    document.documentElement.lang = i18n.language;
-  });
+  i18n.subscribe(() => setDocumentLanguage(i18n.language));
   await ensureCatalogue(language);
   i18n.changeLanguage(language);
-  document.documentElement.lang = language;
+  setDocumentLanguage(language);
+}
+
+/**
+ * `<html lang>`, written only when it changes: writing it, even the same value, makes the browser
+ * recompute the style of the whole page (the language can change fonts and `:lang()` rules), a
+ * task of some 15–20 ms on a phone right after the server-drawn page showed (decision 0030).
+ */
+function setDocumentLanguage(language: Language): void {
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
 }
 
 async function switchTo(language: Language): Promise<void> {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from '../lib/use-translation';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useSignedInUser } from '../features/auth/use-current-user';
 import { HeroCarousel } from '../features/banners/components/hero-carousel';
 import { RobotCatalogue } from '../features/catalogue/components/robot-catalogue';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
@@ -25,15 +25,16 @@ function HomeIntro({ title, description }: { title: string; description: string 
   );
 }
 
-// The session's answer, which comes after the first paint, re-renders Home: the carousel and the
-// catalogue (every card) render again only if what they are given changed, which keeps that
-// answer from costing a long task on a phone.
+// A signed-in reader's session answer, which comes after the first paint, re-renders Home (a
+// visitor's does not: use-current-user.ts): the carousel and the catalogue (every card) render
+// again only if what they are given changed, which keeps that answer from costing a long task on a
+// phone.
 const Hero = memo(HeroCarousel);
 const Catalogue = memo(RobotCatalogue);
 
 export default function HomePage() {
   const { data: settings } = usePublicSettings();
-  const { user } = useCurrentUser();
+  const user = useSignedInUser();
   // The owner's hero in the reader's language, else the shop's (issue 19 §2).
   const localized = useLocalized();
   return (

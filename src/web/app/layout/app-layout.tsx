@@ -72,13 +72,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useAdminDefaultLanguage();
   useScrollToTop();
-  const { user, isLoading } = useCurrentUser();
   const backOffice = isBackOfficePage(resolvePage(pathname));
-  if (backOffice && isLoading) return <LoadingRegion />;
-  if (backOffice && user?.isAdmin) {
+  // The loading state matters on back-office pages only: on the storefront the session's answer
+  // does not render the whole frame again (use-current-user.ts).
+  const session = useCurrentUser(backOffice);
+  if (backOffice && session.isLoading) return <LoadingRegion />;
+  if (backOffice && session.user?.isAdmin) {
     return (
       <Suspense fallback={<LoadingRegion />}>
-        <AdminShell admin={user}>{children}</AdminShell>
+        <AdminShell admin={session.user}>{children}</AdminShell>
       </Suspense>
     );
   }

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation';
-import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useSignedInUser } from '../../features/auth/use-current-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { isWebLink, safeExternalHref } from '../../lib/safe-href';
 import { adminNavigation } from './admin-navigation';
@@ -23,7 +23,7 @@ const page = (id: string, label: string, name: PageName): NavEntry => ({
 export function useNavEntries(): NavEntry[] {
   const { t } = useTranslation();
   const contactHref = safeExternalHref(usePublicSettings().data?.contact_url);
-  const { user } = useCurrentUser();
+  const user = useSignedInUser();
 
   const entries: NavEntry[] = [
     page('catalog', t('nav.catalog'), 'Home'),
@@ -49,7 +49,7 @@ export function useNavEntries(): NavEntry[] {
 /** The Admin menu's entries (the back office's one list, admin-navigation.ts); empty for anyone but an administrator. */
 export function useAdminNavEntries(): NavEntry[] {
   const { t } = useTranslation();
-  const { user } = useCurrentUser();
+  const user = useSignedInUser();
   if (!user?.isAdmin) return [];
   return adminNavigation.map((item): NavEntry => ({
     kind: 'page',

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useSignedInUser } from '../../features/auth/use-current-user';
 import { AccountArea } from './account-area';
 import { AdminMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
@@ -13,7 +13,7 @@ import { useMobileMenu } from './use-mobile-menu';
 export function SiteHeader() {
   const { t } = useTranslation();
   const entries = useNavEntries();
-  const { user } = useCurrentUser();
+  const user = useSignedInUser();
   const adminEntries = useAdminNavEntries();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menu = useMobileMenu(toggleRef);

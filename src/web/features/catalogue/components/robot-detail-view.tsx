@@ -1,17 +1,24 @@
 import { TrendingUp } from 'lucide-react';
-import { memo, startTransition, useEffect, useId, useState } from 'react';
-import { useLocalized } from '../../../lib/use-localized';
+import { lazy, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { BackLink } from '../../../components/ui/back-link';
 import type { Robot } from '../../../../shared/schemas/catalogue.js';
-import { RichText } from '../../../components/ui/rich-text';
 import { formatPercent } from '../../../lib/format-number';
 import { LivePerformanceCard } from './live-performance-card';
 import { OrderCard, type OrderAccess, type OrderCardExtras } from './order-card';
 import { RiskBadge } from './risk-badge';
 import { RobotPicture } from './robot-picture';
-import { TechnicalSpecs } from './technical-specs';
-import { TrackRecordSection } from './track-record-section';
+
+/**
+ * The long read's code (the description's sanitiser, DOMPurify, and the track record) is a chunk
+ * of its own, asked for with the page but run apart from it: evaluated with the page, it made the
+ * task before hydration some 10 ms longer on a phone (decision 0030). It renders after hydration
+ * anyway, by which time the chunk is there.
+ */
+const longRead = import('./robot-long-read');
+// A failed download shows when the long read renders (the page's error boundary), not before.
+longRead.catch(() => undefined);
+const LongRead = lazy(() => longRead.then((module) => ({ default: module.LongRead })));
 
 type RobotDetailViewProps = {
   robot: Robot;
@@ -69,31 +76,3 @@ export function RobotDetailView({ robot, categoryName, access, trial }: RobotDet
     </div>
   );
 }
-
-/**
- * The description, the specifications and the track record: they depend on the robot only, so the
- * session's answer (which re-renders the order card) does not render them again.
- */
-const LongRead = memo(function LongRead({ robot }: { robot: Robot }) {
-  const { t } = useTranslation();
-  // The description in the reader's language, else the shop's (issue 19 §2).
-  const localized = useLocalized();
-  const descriptionId = useId();
-  return (
-    <>
-      <section aria-labelledby={descriptionId} className="rounded-xl border border-slate-800 bg-slate-900 p-5 sm:p-6">
-        <h2 id={descriptionId} className="text-xl font-semibold text-white">
-          {t('robotDetail.description')}
-        </h2>
-        <RichText
-          html={localized(robot.description)}
-          className="mt-4"
-          fallback={<p className="mt-4 text-slate-300">{t('common.noValue')}</p>}
-        />
-      </section>
-      <TechnicalSpecs robot={robot} />
-      {/* The whole width: its chart, figures and monthly table need it. */}
-      <TrackRecordSection robot={robot} className="lg:col-span-2" />
-    </>
-  );
-});
