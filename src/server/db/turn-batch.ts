@@ -6,8 +6,10 @@ interface Waiting<Item, Result> {
 
 /**
  * Commits together what arrives in one turn of the event loop: the licence check log (decision
- * 0017) and new orders (issue 21 §2). A commit is the dearest part of such a write: SQLite writes
- * its log at every commit, PostgreSQL waits for its log to reach the disk.
+ * 0017), new orders (issue 21 §2) and, on SQLite, order status changes (issue 21 §6). A commit is
+ * the dearest part of such a write: SQLite writes its log at every commit, PostgreSQL waits for
+ * its log to reach the disk. The licences to follow after status changes are read together the
+ * same way (one query for the turn's orders, then each order's own write).
  *
  * `commit` writes a batch in one transaction and answers one result per item, in order. Each
  * caller's promise settles only once its own item is committed, so an answer never leaves before

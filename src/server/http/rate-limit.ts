@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { TurnBatch } from '../db/turn-batch.js';
 import { AppError } from '../errors.js';
 
 /**
@@ -35,25 +36,54 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 const SWEEP_EVERY = 1000;
 
 /**
- * A fixed-window counter per key in one row, counted by a single atomic upsert: concurrent
- * requests on any instance each get their own count, and the window is measured on the
- * database's clock, so instances with drifting clocks agree.
+ * A fixed-window counter per key in one row, counted by an atomic upsert: concurrent requests on
+ * any instance each get their own count, and the window is measured on the database's clock, so
+ * instances with drifting clocks agree. The hits of one turn of the event loop are counted by one
+ * statement (`TurnBatch`): a burst of 100 payment callbacks made 100 round trips, each taking a
+ * connection of the pool from the callbacks' own transactions (issue 21 §6).
  */
 export class SharedCounter {
   private counted = 0;
+  private readonly hits = new TurnBatch<Hit, { current: number; ttl: number }>((hits) => this.count(hits));
 
   constructor(private readonly db: Kysely<any>) {}
 
-  async hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+    return this.hits.add({ key, windowMs });
+  }
+
+  /**
+   * One upsert for the batch: a key hit n times adds n (a statement may change a row once), and
+   * its hitters take the n counts up to the new total in turn, as n statements would have given.
+   */
+  private async count(hits: Hit[]): Promise<Array<{ current: number; ttl: number }>> {
+    const byKey = new Map<string, { windowMs: number; times: number }>();
+    for (const { key, windowMs } of hits) {
+      const entry = byKey.get(key);
+      if (entry) entry.times += 1;
+      else byKey.set(key, { windowMs, times: 1 });
+    }
+    const keys = [...byKey.keys()];
     const now = sql`(extract(epoch from statement_timestamp()) * 1000)::bigint`;
-    const { rows } = await sql<{ hits: number; ttl: string }>`
-      insert into rate_limits as r (key, hits, window_ends_at) values (${key}, 1, ${now} + ${windowMs})
+    const { rows } = await sql<{ key: string; hits: number; ttl: string }>`
+      insert into rate_limits as r (key, hits, window_ends_at)
+      select key, times, ${now} + window_ms
+      from unnest(${keys}::text[], ${keys.map((key) => byKey.get(key)!.times)}::int[],
+        ${keys.map((key) => byKey.get(key)!.windowMs)}::bigint[]) as hit(key, times, window_ms)
       on conflict (key) do update set
-        hits = case when r.window_ends_at <= ${now} then 1 else r.hits + 1 end,
-        window_ends_at = case when r.window_ends_at <= ${now} then ${now} + ${windowMs} else r.window_ends_at end
-      returning hits, r.window_ends_at - ${now} as ttl`.execute(this.db);
-    if (++this.counted % SWEEP_EVERY === 0) this.sweep();
-    return { current: rows[0]!.hits, ttl: Number(rows[0]!.ttl) };
+        hits = case when r.window_ends_at <= ${now} then excluded.hits else r.hits + excluded.hits end,
+        window_ends_at = case when r.window_ends_at <= ${now} then excluded.window_ends_at else r.window_ends_at end
+      returning key, hits, r.window_ends_at - ${now} as ttl`.execute(this.db);
+    const counted = new Map(
+      rows.map((row) => [row.key, { next: row.hits - byKey.get(row.key)!.times + 1, ttl: Number(row.ttl) }]),
+    );
+    const before = this.counted;
+    this.counted += hits.length;
+    if (Math.floor(this.counted / SWEEP_EVERY) > Math.floor(before / SWEEP_EVERY)) this.sweep();
+    return hits.map(({ key }) => {
+      const entry = counted.get(key)!;
+      return { current: entry.next++, ttl: entry.ttl };
+    });
   }
 
   private sweep(): void {
@@ -63,6 +93,11 @@ export class SharedCounter {
         // The next sweep tries again; a few stale rows cost nothing but space.
       });
   }
+}
+
+interface Hit {
+  key: string;
+  windowMs: number;
 }
 
 /** @fastify/rate-limit's store interface over a SharedCounter (the plugin constructs it itself). */

@@ -45,6 +45,14 @@ export interface CheckRecord {
   sighting: Sighting | null;
 }
 
+/** Whether an order's licence is to be issued or revoked: its robot's rule, and its licence if any. */
+export interface OrderLicenceState {
+  id: string;
+  robot_id: string | null;
+  licence_required: boolean | null;
+  licence_status: LicenceRow['status'] | null;
+}
+
 /** What issuing a licence reads of an order and its robot. */
 export interface OrderForLicence {
   id: string;
@@ -131,6 +139,20 @@ export class LicencesRepository {
   }
 
   // ---- Issuing and revoking, following the order.
+
+  /**
+   * What following these orders' statuses needs to know, in one query: each order's robot's
+   * licence rule and its licence's status (none: null). An order that no longer exists is left out.
+   */
+  licenceStates(orderIds: readonly string[]): Promise<OrderLicenceState[]> {
+    return this.db
+      .selectFrom('orders')
+      .leftJoin('robots', 'robots.id', 'orders.robot_id')
+      .leftJoin('licences', 'licences.order_id', 'orders.id')
+      .select(['orders.id', 'orders.robot_id', 'robots.licence_required', 'licences.status as licence_status'])
+      .where('orders.id', 'in', orderIds)
+      .execute();
+  }
 
   orderForLicence(orderId: string): Promise<OrderForLicence | undefined> {
     return this.db

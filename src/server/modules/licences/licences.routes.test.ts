@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buyLicence,
   createLicensedRobot,
@@ -17,7 +17,7 @@ import { runExclusive } from '../../db/dialect.js';
 import { LICENCE_CHECKS_KEPT_DAYS, LicenceChecksCleanup } from './licence-checks-cleanup.js';
 import { canonicalKey } from './licence-key.js';
 import { LicencesRepository } from './licences.repository.js';
-import { createLicencesService } from './licences.service.js';
+import { createLicencesService, licenceParts, LicencesService } from './licences.service.js';
 
 const KEY_FORMAT = /^TB(-[0-9A-HJKMNP-TV-Z]{5}){5}$/;
 
@@ -113,6 +113,37 @@ describe.each(testDialects)('licences on %s', (dialect) => {
     // A later payment report does not bring a revoked licence back: the owner reinstates by hand.
     await licences().followOrderStatus({ id: refunded.orderId, status: 'paid' });
     expect(await licencesOf(refunded.orderId)).toMatchObject([{ status: 'revoked' }]);
+  });
+
+  it('follows the orders of one turn with one read: a licence for the paid, none twice, the closed revoked, the rest left', async () => {
+    const robot = await createLicensedRobot(shop);
+    const client = await createClient(shop.app, 'one-turn@example.com');
+    const toIssue = await createOrder(shop.app, client.cookie, robot.id, { 'idempotency-key': 'one-turn-paid' });
+    const waiting = await createOrder(shop.app, client.cookie, robot.id, { 'idempotency-key': 'one-turn-waiting' });
+    const toRevoke = await buyLicence(shop, robot.id);
+    const { db } = shop.app.database;
+    await db.updateTable('orders').set({ status: 'paid' }).where('id', '=', toIssue.id).execute();
+    const parts = licenceParts(db, shop.config);
+    const reads = vi.spyOn(parts.repository, 'licenceStates');
+    const service = new LicencesService(parts);
+    await Promise.all([
+      service.followOrderStatus({ id: toIssue.id, status: 'paid' }),
+      // The same order twice in one turn (two callbacks at once): still one licence.
+      service.followOrderStatus({ id: toIssue.id, status: 'paid' }),
+      service.followOrderStatus({ id: waiting.id, status: 'pending_payment' }),
+      service.followOrderStatus({ id: toRevoke.orderId, status: 'refunded' }),
+      service.followOrderStatus({ id: 'no-such-order', status: 'paid' }),
+    ]);
+    // An unpaid order asks for nothing, and is not read.
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(reads.mock.calls[0]![0]).toEqual([toIssue.id, toRevoke.orderId, 'no-such-order']);
+    expect(await licencesOf(toIssue.id)).toMatchObject([{ status: 'active' }]);
+    expect(await licencesOf(waiting.id)).toEqual([]);
+    expect(await licencesOf(toRevoke.orderId)).toMatchObject([{ status: 'revoked', revoked_reason: 'refunded' }]);
+    // A later turn is read on its own.
+    await service.followOrderStatus({ id: toIssue.id, status: 'paid' });
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(await licencesOf(toIssue.id)).toHaveLength(1);
   });
 
   it('keeps no working licence key, EA secret or signing key in clear in the database', async () => {

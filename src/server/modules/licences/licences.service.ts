@@ -4,6 +4,7 @@ import { closedOrderStatuses, paidStatuses, type OrderStatus } from '../../../sh
 import type { RobotLicenceSecret } from '../../../shared/schemas/licences.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { TurnBatch } from '../../db/turn-batch.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { EaSecrets } from './ea-secrets.js';
 import { LicenceCheckLog } from './licence-check-log.js';
@@ -66,6 +67,11 @@ export function licenceParts(db: Kysely<Database>, config: Config): LicenceParts
  * when it is refunded or cancelled, and the robot's licence settings the owner compiles in.
  */
 export class LicencesService {
+  /** The orders whose status was followed in this turn (`followOrderStatus`). */
+  private readonly followUps = new TurnBatch<{ id: string; status: OrderStatus }, void>((orders) =>
+    this.follow(orders),
+  );
+
   constructor(
     private readonly parts: LicenceParts,
     private readonly now: () => number = Date.now,
@@ -73,12 +79,38 @@ export class LicencesService {
 
   /**
    * Called by the orders module after every status event it applies, changed or not, so that a
-   * repeated payment callback heals a licence that could not be issued the first time.
+   * repeated payment callback heals a licence that could not be issued the first time. The orders
+   * followed in one turn of the event loop are read together in the next (`follow`): a burst of
+   * 100 payment callbacks made two reads per order after its commit, each on the connection the
+   * next callbacks wait for (issue 21 §6), and the pages waiting on those orders hear of them first.
    */
   async followOrderStatus(order: { id: string; status: OrderStatus }): Promise<void> {
-    if (paidStatuses.includes(order.status)) await this.issueForOrder(order.id);
-    // A closed order (refunded or cancelled) takes its licence away, the reason kept on it.
-    else if (closedOrderStatuses.includes(order.status)) await this.revokeForOrder(order.id, order.status);
+    if (paidStatuses.includes(order.status) || closedOrderStatuses.includes(order.status))
+      await this.followUps.add({ id: order.id, status: order.status });
+  }
+
+  /**
+   * One read of the orders' licence states, then for each order what its status asks: a paid
+   * order whose robot requires a licence and that has none is issued one; a closed order (refunded
+   * or cancelled) has its active licence taken away, the reason kept on it. Both steps check again
+   * as they write, so a licence issued or revoked meanwhile is not issued or revoked twice.
+   */
+  private async follow(orders: Array<{ id: string; status: OrderStatus }>): Promise<void[]> {
+    const states = new Map(
+      (await this.parts.repository.licenceStates([...new Set(orders.map((order) => order.id))])).map((state) => [
+        state.id,
+        state,
+      ]),
+    );
+    for (const order of orders) {
+      const state = states.get(order.id);
+      if (!state) continue;
+      if (paidStatuses.includes(order.status)) {
+        if (state.licence_status === null && state.robot_id && state.licence_required)
+          await this.issueForOrder(order.id);
+      } else if (state.licence_status === 'active') await this.revokeForOrder(order.id, order.status);
+    }
+    return orders.map(() => undefined);
   }
 
   /**

@@ -9,6 +9,7 @@ import { adminOrdersRoutes } from './admin-orders.routes.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 import { AutomaticDelivery } from './automatic-delivery.js';
 import { DownloadLinks } from './download-links.js';
+import { GroupedOrderWrites } from './grouped-order-writes.js';
 import { OrderDownloads } from './order-downloads.js';
 import { OrderEmails } from './order-emails.js';
 import { OrderStatusChanger } from './order-status.js';
@@ -44,6 +45,10 @@ export async function register(
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => changes.close());
   const emails = new OrderEmails({ outbox: emailOutbox, publicUrl: config.publicUrl, settings });
+  // SQLite: the status changes of one turn share one commit, the dearest part of each on the one
+  // connection (a burst of payment callbacks, issue 21 §6). PostgreSQL runs them side by side on
+  // the pool's connections.
+  const grouped = config.database.dialect === 'sqlite' ? new GroupedOrderWrites(orders) : null;
   const status = new OrderStatusChanger(
     orders,
     changes,
@@ -52,6 +57,7 @@ export async function register(
     createLicencesService(db, config),
     new AutomaticDelivery(createCurrentReleases),
     audit,
+    grouped ? (work) => grouped.write(work) : undefined,
   );
   const service = new OrdersService({
     orders,

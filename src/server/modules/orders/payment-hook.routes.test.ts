@@ -137,4 +137,35 @@ describe.each(testDialects)('payment callbacks on %s', (dialect) => {
     );
     expect((await paymentCallback(shop.app, { status: 'paid' })).statusCode).toBe(400);
   });
+
+  it('pays each order of a burst once, with its record and emails, and answers the unknown order of the burst 404 alone', async () => {
+    // On SQLite the changes of one turn share a transaction (GroupedOrderWrites): the unknown
+    // order fails that one, and each change is then made again alone, without doubles.
+    const orders = [];
+    for (let i = 0; i < 8; i++) orders.push(await newOrder());
+    const answers = await Promise.all([
+      ...orders.map((order) => paymentCallback(shop.app, { order_id: order.id, status: 'paid' })),
+      paymentCallback(shop.app, { order_id: 'no-such-order', status: 'paid' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([...orders.map(() => 200), 404]);
+    const { db } = shop.app.database;
+    for (const order of orders) {
+      expect(await statusOf(order.id)).toBe('paid');
+      expect((await log(order.id)).map((entry) => entry.outcome)).toEqual(['applied']);
+      const emails = await db.selectFrom('email_outbox').select('kind').where('order_id', '=', order.id).execute();
+      expect(emails.filter((email) => email.kind === 'order-paid')).toHaveLength(1);
+      const events = await db.selectFrom('order_events').select('kind').where('order_id', '=', order.id).execute();
+      expect(events.filter((event) => event.kind === 'payment_reported')).toHaveLength(1);
+    }
+  });
+
+  it('applies two reports of one order in one burst one after the other: the first pays it, the second changes nothing', async () => {
+    const order = await newOrder();
+    const answers = await Promise.all(
+      ['paid', 'paid'].map((status) => paymentCallback(shop.app, { order_id: order.id, status })),
+    );
+    expect(answers.map((answer) => answer.json().outcome).sort()).toEqual(['applied', 'unchanged']);
+    expect((await log(order.id)).map((entry) => entry.outcome).sort()).toEqual(['applied', 'unchanged']);
+    expect(await statusOf(order.id)).toBe('paid');
+  });
 });
