@@ -15,6 +15,7 @@ import {
   formatSpread,
   percentages,
   problemsByRound,
+  takeTurns,
   type RoundSettings,
 } from './rounds.js';
 import {
@@ -151,10 +152,30 @@ async function benchOrderCreation(
   }
 }
 
+/** The payment callbacks reference on the part's own database, with the app's automation secret. */
+function startBareCallbacks(shop: IsolatedShop): Promise<ServerProcess> {
+  if (shop.databaseUrl)
+    return startBareScript(
+      'bare-callbacks',
+      'bench/bare-callbacks-postgres-server.ts',
+      { BARE_DATABASE_URL: shop.databaseUrl, BARE_SECRET: SECRET },
+      '/health',
+    );
+  return startBareScript(
+    'bare-callbacks',
+    'bench/bare-callbacks-server.ts',
+    { BARE_DB_FILE: path.join(shop.dataDir, 'shop.db'), BARE_SECRET: SECRET },
+    '/health',
+  );
+}
+
 /**
  * Payment callbacks reaching 1,000 streams: the 100 watched orders are paid at once, each
- * reaching the 10 streams of its page, against the bare server writing one event to its 1,000
- * streams; a round is one such event on each side.
+ * reaching the 10 streams of its page. Two references take turns with the app: the same 100
+ * callbacks to a bare node:http server doing the least each needs (secret, compare-and-set of the
+ * order's status, the row to its streams; on orders of its own in the same database), and the
+ * bare server writing one event to its 1,000 streams (the fan-out alone). A round is one such
+ * burst on each side.
  */
 async function benchCallbackEvents(
   shop: IsolatedShop,
@@ -164,19 +185,21 @@ async function benchCallbackEvents(
   settings: RoundSettings,
 ): Promise<Row[]> {
   const origin = shop.app.origin;
-  console.log(`signing in ${WATCHED_ORDERS} clients, each with an order to watch…`);
-  const watched: Array<{ owner: Session; orderId: string }> = [];
+  console.log(`signing in ${WATCHED_ORDERS} clients, each with an order to watch and one for the reference…`);
+  const watched: Array<{ owner: Session; orderId: string; bareOrderId: string }> = [];
+  const newOrder = async (owner: Session) =>
+    (
+      (await (await call(origin, 'POST', '/api/orders', owner, { robot_id: robotId, ...ORDER })).json()) as {
+        id: string;
+      }
+    ).id;
   for (let i = 0; i < WATCHED_ORDERS; i++) {
     const owner = await newClient(origin, CONNECTIONS + i);
-    const order = (await (
-      await call(origin, 'POST', '/api/orders', owner, { robot_id: robotId, ...ORDER })
-    ).json()) as {
-      id: string;
-    };
-    watched.push({ owner, orderId: order.id });
+    watched.push({ owner, orderId: await newOrder(owner), bareOrderId: await newOrder(owner) });
   }
+  const twin = await startBareCallbacks(shop);
   console.log(
-    `${WATCHED_ORDERS} payment callbacks -> ${SSE_CLIENTS} event streams: app and bare node:http in alternate rounds…`,
+    `${WATCHED_ORDERS} payment callbacks -> ${SSE_CLIENTS} event streams: app, bare node:http (same callbacks) and bare node:http (1 publish) in turn…`,
   );
   const appStreams = await openStreams((index) => {
     const client = Math.floor(index / STREAMS_PER_ORDER);
@@ -187,65 +210,95 @@ async function benchCallbackEvents(
       headers: { cookie: owner.cookie, 'x-forwarded-for': `10.0.${Math.floor(client / 250)}.${(client % 250) + 1}` },
     };
   }, SSE_CLIENTS);
+  const twinStreams = await openStreams(
+    (index) => ({
+      url: `${twin.origin}/events/${watched[Math.floor(index / STREAMS_PER_ORDER)]!.bareOrderId}`,
+      headers: {},
+    }),
+    SSE_CLIENTS,
+  );
   const bareStreams = await openStreams(() => ({ url: `${bare.origin}/events`, headers: {} }), SSE_CLIENTS);
-  const everyOrder = (send: (orderId: string, index: number) => Promise<unknown>) =>
-    Promise.all(watched.map(({ orderId }, index) => send(orderId, index)));
+  const everyOrder = (send: (order: (typeof watched)[number], index: number) => Promise<unknown>) =>
+    Promise.all(watched.map((order, index) => send(order, index)));
+  const paidNow = (data: string) => data.includes('"status":"paid"');
   let paid = false;
   try {
-    const rounds = await alternate(
-      settings,
+    const [appRounds, twinRounds, publishRounds] = await takeTurns<number[]>(settings, [
       async () => {
         // Callbacks only move forward: the administrator puts the orders back between rounds.
         if (paid) {
           await appStreams.next(
             (data) => data.includes('"status":"pending_payment"'),
             () =>
-              everyOrder((orderId) =>
+              everyOrder(({ orderId }) =>
                 call(origin, 'PATCH', `/api/admin/orders/${orderId}`, admin, { status: 'pending_payment' }),
               ),
           );
         }
         paid = true;
-        return appStreams.next(
-          (data) => data.includes('"status":"paid"'),
-          () =>
-            // Each order's callback from an address of its own: 100 callbacks a round would pass
-            // the automation limit of one address (300 a minute), which stays on, by the third round.
-            everyOrder((orderId, index) =>
-              call(
-                origin,
-                'POST',
-                '/api/hooks/payment',
-                undefined,
-                { order_id: orderId, status: 'paid' },
-                { 'x-secret-token': SECRET, 'x-forwarded-for': `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}` },
-              ),
+        return appStreams.next(paidNow, () =>
+          // Each order's callback from an address of its own: 100 callbacks a round would pass
+          // the automation limit of one address (300 a minute), which stays on, by the third round.
+          everyOrder(({ orderId }, index) =>
+            call(
+              origin,
+              'POST',
+              '/api/hooks/payment',
+              undefined,
+              { order_id: orderId, status: 'paid' },
+              { 'x-secret-token': SECRET, 'x-forwarded-for': `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}` },
             ),
+          ),
         );
       },
-      () =>
-        bareStreams.next(
-          (data) => data.includes('"status":"paid"'),
-          () => call(bare.origin, 'POST', '/publish'),
-        ),
-    );
+      async () => {
+        await call(
+          twin.origin,
+          'POST',
+          '/reset',
+          undefined,
+          watched.map(({ bareOrderId }) => bareOrderId),
+        );
+        return twinStreams.next(paidNow, () =>
+          everyOrder(({ bareOrderId }) =>
+            call(
+              twin.origin,
+              'POST',
+              '/hooks/payment',
+              undefined,
+              { order_id: bareOrderId, status: 'paid' },
+              { 'x-secret-token': SECRET },
+            ),
+          ),
+        );
+      },
+      () => bareStreams.next(paidNow, () => call(bare.origin, 'POST', '/publish')),
+    ]);
     const median = (delays: number[][]) =>
       `median ${formatSpread(
         delays.map((round) => percentile(round, 0.5)),
         1,
       )} ms`;
-    const p99 = (delays: number[][]) =>
-      formatSpread(
-        delays.map((round) => percentile(round, 0.99)),
-        1,
-      );
+    const p99 = (delays: number[][]) => delays.map((round) => percentile(round, 0.99));
+    // The app's share of the reference's speed: the reference's p99 over the app's, per round.
+    const share = formatPercentSpread(percentages(p99(twinRounds!), p99(appRounds!)));
+    const callbacks = `${WATCHED_ORDERS} callbacks -> ${SSE_CLIENTS} SSE clients`;
     return [
-      [`${WATCHED_ORDERS} callbacks -> ${SSE_CLIENTS} SSE clients`, 'app', median(rounds.a), p99(rounds.a), ''],
-      [`1 publish -> ${SSE_CLIENTS} SSE clients`, 'bare node:http', median(rounds.b), p99(rounds.b), ''],
+      [callbacks, 'app', median(appRounds!), formatSpread(p99(appRounds!), 1), share],
+      [callbacks, 'bare node:http', median(twinRounds!), formatSpread(p99(twinRounds!), 1), ''],
+      [
+        `1 publish -> ${SSE_CLIENTS} SSE clients`,
+        'bare node:http',
+        median(publishRounds!),
+        formatSpread(p99(publishRounds!), 1),
+        '',
+      ],
     ];
   } finally {
     appStreams.close();
+    twinStreams.close();
     bareStreams.close();
+    await stopServer(twin);
   }
 }
 
@@ -334,7 +387,7 @@ export async function benchOrders(shop: IsolatedShop, settings: RoundSettings): 
   ];
   console.log(`\n${formatTable(columns, rows)}`);
   console.log(
-    `  latency = from sending the callback to each stream receiving its event, ${SSE_CLIENTS} streams a round (median and p99 of each round's delays)`,
+    `  latency = from sending the callback to each stream receiving its event, ${SSE_CLIENTS} streams a round (median and p99 of each round's delays); app % of bare = the same-callbacks reference's p99 over the app's, round by round`,
   );
   console.log(
     "  download = 50 MB files fetched 2 at a time, app and bare taking turns pair by pair (A B, B A …) until each has had the round's time, so both fetch as many files and meet the same moments of a busy machine; MB/s over each side's own time, the app's link requests included; CPU = the server's CPU time per file; RSS growth = highest resident memory during the rounds minus before",

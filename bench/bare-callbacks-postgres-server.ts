@@ -1,0 +1,24 @@
+// The payment callbacks reference on the app's PostgreSQL database (BARE_DATABASE_URL), on orders
+// of its own, through a pool of the app's size (10), so that both wait on the same number of connections.
+import pg from 'pg';
+import { serveBareCallbacks } from './bare-callbacks-handler.js';
+
+const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });
+// An idle client losing its connection must not end the process; the pool replaces it.
+pool.on('error', () => undefined);
+
+serveBareCallbacks(
+  {
+    async markPaid(orderId, now) {
+      const { rows } = await pool.query(
+        "update orders set status = 'paid', updated_at = $1 where id = $2 and status = 'pending_payment' returning *",
+        [now, orderId],
+      );
+      return rows[0];
+    },
+    async reset(orderIds) {
+      await pool.query("update orders set status = 'pending_payment' where id = any($1)", [orderIds]);
+    },
+  },
+  () => pool.end(),
+);
