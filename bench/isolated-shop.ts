@@ -6,7 +6,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-import { startApp, stopServer, type AppOptions, type ServerProcess } from './servers.js';
+import { startApp, startBareScript, stopServer, type AppOptions, type ServerProcess } from './servers.js';
 import type { Settings } from './settings.js';
 
 export interface IsolatedShop {
@@ -17,6 +17,22 @@ export interface IsolatedShop {
   /** The part's own PostgreSQL database; undefined on SQLite (the file is in dataDir). */
   databaseUrl: string | undefined;
   smtp: SmtpSink;
+}
+
+/**
+ * A bare reference on the part's own database: `bench/<name>-postgres-server.ts` on its PostgreSQL
+ * database (BARE_DATABASE_URL), else `bench/<name>-server.ts` on its SQLite file (BARE_DB_FILE).
+ */
+export function startBareOnShopDatabase(
+  shop: IsolatedShop,
+  name: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const database: Record<string, string> = shop.databaseUrl
+    ? { BARE_DATABASE_URL: shop.databaseUrl }
+    : { BARE_DB_FILE: path.join(shop.dataDir, 'shop.db') };
+  const script = `bench/${name}${shop.databaseUrl ? '-postgres' : ''}-server.ts`;
+  return startBareScript(name, script, { ...database, ...env }, '/health');
 }
 
 async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -15,7 +15,7 @@ import type { Database } from '../src/server/db/schema.js';
 import { createLicencesService } from '../src/server/modules/licences/licences.service.js';
 import { LICENCE_ADDRESS_LIMIT, LICENCE_KEY_LIMIT } from '../src/server/modules/licences/licences.routes.js';
 import type { LicenceKeys, RobotLicenceSecret } from '../src/shared/schemas/licences.js';
-import type { IsolatedShop } from './isolated-shop.js';
+import { startBareOnShopDatabase, type IsolatedShop } from './isolated-shop.js';
 import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
 import { formatNumber, formatTable } from './report.js';
 import {
@@ -27,15 +27,7 @@ import {
   takeTurns,
   type RoundSettings,
 } from './rounds.js';
-import {
-  BENCH_ADMIN as ADMIN,
-  cpuUsPer,
-  readCpuMs,
-  startBare,
-  startBareScript,
-  stopServer,
-  type ServerProcess,
-} from './servers.js';
+import { BENCH_ADMIN as ADMIN, cpuUsPer, readCpuMs, startBare, stopServer, type ServerProcess } from './servers.js';
 import { call, newClient, signIn } from './shop-client.js';
 
 /**
@@ -241,19 +233,7 @@ async function setUpShop(shop: IsolatedShop, count: number): Promise<Shop> {
 function startBareLicences(shop: IsolatedShop): Promise<ServerProcess> {
   const config = loadConfig({ DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl ?? '' });
   const secret = config.licenceSecret ?? config.authSecret!;
-  if (shop.databaseUrl)
-    return startBareScript(
-      'bare-licences',
-      'bench/bare-licences-postgres-server.ts',
-      { BARE_DATABASE_URL: shop.databaseUrl, BARE_LICENCE_SECRET: secret },
-      '/health',
-    );
-  return startBareScript(
-    'bare-licences',
-    'bench/bare-licences-server.ts',
-    { BARE_DB_FILE: path.join(shop.dataDir, 'shop.db'), BARE_LICENCE_SECRET: secret },
-    '/health',
-  );
+  return startBareOnShopDatabase(shop, 'bare-licences', { BARE_LICENCE_SECRET: secret });
 }
 
 /**

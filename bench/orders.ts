@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { alternateDownloads, type DownloadRound } from './downloads.js';
 import { openStreams, percentile } from './event-streams.js';
-import type { IsolatedShop } from './isolated-shop.js';
+import { startBareOnShopDatabase, type IsolatedShop } from './isolated-shop.js';
 import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
 import { formatNumber, formatTable } from './report.js';
 import {
@@ -95,23 +95,6 @@ export async function orderLoad(
   };
 }
 
-/** The reference on the part's own database: SQLite's file in the data folder, or its PostgreSQL twin. */
-function startBareOrders(shop: IsolatedShop): Promise<ServerProcess> {
-  if (shop.databaseUrl)
-    return startBareScript(
-      'bare-orders',
-      'bench/bare-orders-postgres-server.ts',
-      { BARE_DATABASE_URL: shop.databaseUrl },
-      '/health',
-    );
-  return startBareScript(
-    'bare-orders',
-    'bench/bare-orders-server.ts',
-    { BARE_DB_FILE: path.join(shop.dataDir, 'shop.db') },
-    '/health',
-  );
-}
-
 type Row = [measure: string, server: string, figure: string, p99: string, share: string];
 
 async function benchOrderCreation(
@@ -120,7 +103,7 @@ async function benchOrderCreation(
   robotId: string,
   settings: RoundSettings,
 ): Promise<Row[]> {
-  const bare = await startBareOrders(shop);
+  const bare = await startBareOnShopDatabase(shop, 'bare-orders');
   try {
     console.log(
       `POST /api/orders, ${CONNECTIONS} clients: app and bare node:http (same session lookup and insert) in alternate rounds…`,
@@ -152,23 +135,6 @@ async function benchOrderCreation(
   }
 }
 
-/** The payment callbacks reference on the part's own database, with the app's automation secret. */
-function startBareCallbacks(shop: IsolatedShop): Promise<ServerProcess> {
-  if (shop.databaseUrl)
-    return startBareScript(
-      'bare-callbacks',
-      'bench/bare-callbacks-postgres-server.ts',
-      { BARE_DATABASE_URL: shop.databaseUrl, BARE_SECRET: SECRET },
-      '/health',
-    );
-  return startBareScript(
-    'bare-callbacks',
-    'bench/bare-callbacks-server.ts',
-    { BARE_DB_FILE: path.join(shop.dataDir, 'shop.db'), BARE_SECRET: SECRET },
-    '/health',
-  );
-}
-
 /**
  * Payment callbacks reaching 1,000 streams: the 100 watched orders are paid at once, each
  * reaching the 10 streams of its page. Two references take turns with the app: the same 100
@@ -197,7 +163,8 @@ async function benchCallbackEvents(
     const owner = await newClient(origin, CONNECTIONS + i);
     watched.push({ owner, orderId: await newOrder(owner), bareOrderId: await newOrder(owner) });
   }
-  const twin = await startBareCallbacks(shop);
+  // The payment callbacks reference, with the app's automation secret.
+  const twin = await startBareOnShopDatabase(shop, 'bare-callbacks', { BARE_SECRET: SECRET });
   console.log(
     `${WATCHED_ORDERS} payment callbacks -> ${SSE_CLIENTS} event streams: app, bare node:http (same callbacks) and bare node:http (1 publish) in turn…`,
   );
