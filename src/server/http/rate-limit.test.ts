@@ -1,4 +1,4 @@
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { createPostgresDialect, createPostgresPool } from '../db/postgres.js';
@@ -25,6 +25,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shared rate-limit counters on p
     await db?.destroy();
     await shop?.close();
   });
+
+  /**
+   * Until the database's own clock is past the key's window: the state the next hit reads, not a
+   * guess at how long that takes.
+   */
+  async function windowEnded(key: string): Promise<void> {
+    for (;;) {
+      const { rows } = await sql<{ ended: boolean }>`
+        select window_ends_at <= (extract(epoch from statement_timestamp()) * 1000)::bigint as ended
+        from rate_limits where key = ${key}`.execute(db);
+      if (rows[0]?.ended) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 
   it('counts the hits of one turn in one statement, each hitter with a count of its own, in turn', async () => {
     const counter = new SharedCounter(db);
@@ -56,7 +70,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shared rate-limit counters on p
     const counter = new SharedCounter(db);
     const first = await Promise.all([counter.hit('test:c', 100), counter.hit('test:c', 100)]);
     expect(first.map((hit) => hit.current)).toEqual([1, 2]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await windowEnded('test:c');
     const again = await Promise.all([counter.hit('test:c', 100), counter.hit('test:c', 100)]);
     expect(again.map((hit) => hit.current)).toEqual([1, 2]);
   });
