@@ -44,7 +44,13 @@ export async function startOwnShop(env: Record<string, string> = {}): Promise<Ow
     if (child.exitCode !== null) throw new Error(`the shop exited early: ${err}`);
     const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
     return response?.ok ? true : undefined;
-  }, 60_000);
+  }, 60_000).catch((error: unknown) => {
+    // A start that never answers says what the shop printed meanwhile, or nothing is left to read.
+    child.kill('SIGKILL');
+    throw new Error(
+      `the shop did not answer /api/health within 60 s (${String(error)}); stdout: ${out}; stderr: ${err}`,
+    );
+  });
   let stopped: Promise<number | null> | null = null;
   return {
     url,
