@@ -4,8 +4,11 @@ import { request, type IncomingMessage } from 'node:http';
 const EVENT_TIMEOUT_MS = 60_000;
 
 export interface EventStreams {
-  /** Starts waiting, then runs `trigger`; answers each stream's delay in ms from the trigger to its event. */
-  next(match: (data: string) => boolean, trigger: () => Promise<unknown>): Promise<number[]>;
+  /**
+   * Starts waiting, then runs `trigger`; answers each stream's delay in ms from the trigger to its
+   * event, once `expected` streams (all, by default) have received a matching one.
+   */
+  next(match: (data: string) => boolean, trigger: () => Promise<unknown>, expected?: number): Promise<number[]>;
   close(): void;
 }
 
@@ -15,11 +18,16 @@ export type StreamTarget = (index: number) => { url: string; headers: Record<str
 /** Opens `count` event streams; resolves once all of them are open, and fails if one is refused. */
 export async function openStreams(target: StreamTarget, count: number): Promise<EventStreams> {
   const sockets: IncomingMessage[] = [];
-  let waiting: { match: (data: string) => boolean; times: number[]; resolve: (times: number[]) => void } | null = null;
+  let waiting: {
+    match: (data: string) => boolean;
+    expected: number;
+    times: number[];
+    resolve: (times: number[]) => void;
+  } | null = null;
   const onEvent = (data: string) => {
     if (!waiting || !waiting.match(data)) return;
     waiting.times.push(performance.now());
-    if (waiting.times.length === count) {
+    if (waiting.times.length === waiting.expected) {
       const done = waiting;
       waiting = null;
       done.resolve(done.times);
@@ -57,21 +65,22 @@ export async function openStreams(target: StreamTarget, count: number): Promise<
     }),
   );
   return {
-    next: (match, trigger) =>
+    next: (match, trigger, expected = count) =>
       new Promise((resolve, reject) => {
         const sentAt = performance.now();
         // A server that died or dropped streams would otherwise keep the part waiting for ever.
         const timer = setTimeout(() => {
-          const missing = count - (waiting?.times.length ?? 0);
+          const missing = expected - (waiting?.times.length ?? 0);
           waiting = null;
           reject(
             new Error(
-              `${target(0).url}: ${missing} of ${count} streams got no event within ${EVENT_TIMEOUT_MS / 1000} s`,
+              `${target(0).url}: ${missing} of ${expected} streams got no event within ${EVENT_TIMEOUT_MS / 1000} s`,
             ),
           );
         }, EVENT_TIMEOUT_MS);
         waiting = {
           match,
+          expected,
           times: [],
           resolve: (times) => {
             clearTimeout(timer);
