@@ -35,4 +35,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the listening connection', () => 
       await connection.close();
     }
   });
+
+  it('commits its NOTIFYs without waiting for a flush of the log to disk', async () => {
+    const connection = new ListeningConnection(process.env.TEST_DATABASE_URL!, pino({ level: 'silent' }));
+    try {
+      await connection.ready;
+      const setting = await connection.query<{ synchronous_commit: string }>('show synchronous_commit');
+      expect(setting.rows[0]!.synchronous_commit).toBe('off');
+    } finally {
+      await connection.close();
+    }
+  });
 });

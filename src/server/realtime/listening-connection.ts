@@ -76,7 +76,12 @@ export class ListeningConnection {
       import('../db/postgres.js'),
     ]);
     // The pool's row shapes: reads on this connection go through the same repositories as every other read.
-    const next = new Client({ connectionString: this.url, types: rowTypes });
+    // Its own transactions are NOTIFYs only (reads need none). A NOTIFY commits with a
+    // transaction id, so with synchronous_commit on each one waited for a flush of the log to
+    // disk before the instances heard it: a second disk flush on the way from a payment
+    // callback's commit to the waiting pages (issue 21 §6). Lost in a crash, a notification is
+    // lost with the connections that would hear it; the browsers poll meanwhile (SPEC §4).
+    const next = new Client({ connectionString: this.url, types: rowTypes, options: '-c synchronous_commit=off' });
     next.on('notification', (message) => {
       if (message.payload !== undefined) this.channels.get(message.channel)?.(message.payload);
     });
