@@ -1,11 +1,9 @@
 // The payment callbacks reference on the app's PostgreSQL database (BARE_DATABASE_URL), on orders
-// of its own, through a pool of the app's size (10), so that both wait on the same number of connections.
-import pg from 'pg';
+// of its own, through a pool of the app's size (bare-databases.ts).
+import { openBarePool } from './bare-databases.js';
 import { serveBareCallbacks } from './bare-callbacks-handler.js';
 
-const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });
-// An idle client losing its connection must not end the process; the pool replaces it.
-pool.on('error', () => undefined);
+const pool = openBarePool();
 
 serveBareCallbacks(
   {

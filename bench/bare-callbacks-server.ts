@@ -1,11 +1,8 @@
 // The payment callbacks reference on the app's own SQLite file (BARE_DB_FILE), on orders of its own.
-import BetterSqlite3 from 'better-sqlite3';
+import { openBareSqlite } from './bare-databases.js';
 import { serveBareCallbacks } from './bare-callbacks-handler.js';
 
-const database = new BetterSqlite3(process.env.BARE_DB_FILE!);
-database.pragma('journal_mode = WAL');
-database.pragma('synchronous = NORMAL');
-database.pragma('busy_timeout = 5000');
+const database = openBareSqlite();
 const markPaid = database.prepare<[string, string]>(
   "update orders set status = 'paid', updated_at = ? where id = ? and status = 'pending_payment' returning *",
 );

@@ -1,11 +1,10 @@
 // The licence validation reference on the app's PostgreSQL database (BARE_DATABASE_URL), through a
-// pool of the app's size (10), so that both wait on the same number of connections.
-import pg from 'pg';
+// pool of the app's size (bare-databases.ts).
+import type pg from 'pg';
+import { openBarePool } from './bare-databases.js';
 import { serveBareLicences, type BareCheck, type BareLicence, type BareRecord } from './bare-licences-handler.js';
 
-const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });
-// An idle client losing its connection must not end the process; the pool replaces it.
-pool.on('error', () => undefined);
+const pool = openBarePool();
 
 const first = async <T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T | undefined> =>
   (await pool.query<T>(text, values)).rows[0];

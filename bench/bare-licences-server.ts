@@ -1,12 +1,9 @@
 // The licence validation reference on the app's own SQLite file (BARE_DB_FILE).
-import BetterSqlite3 from 'better-sqlite3';
+import { openBareSqlite } from './bare-databases.js';
 import { serveBareLicences, type BareCheck, type BareLicence, type BareRecord } from './bare-licences-handler.js';
 
-const database = new BetterSqlite3(process.env.BARE_DB_FILE!);
-database.pragma('journal_mode = WAL');
-database.pragma('synchronous = NORMAL');
+const database = openBareSqlite();
 database.pragma('foreign_keys = ON');
-database.pragma('busy_timeout = 5000');
 const licence = database.prepare<[string, string, string], BareLicence>(
   'select licences.id, licences.robot_id, licences.status, licences.revoked_reason, licences.expires_at, bound.id as bound_id, bound.account_mode as bound_account_mode, (select version from robot_releases where robot_releases.robot_id = licences.robot_id order by version_key desc limit 1) as latest_version from licences left join licence_activations as bound on bound.licence_id = licences.id and bound.account_login = ? and bound.account_server = ? and bound.freed_at is null where licences.key_hash = ?',
 );

@@ -1,11 +1,9 @@
 // The order creation reference on the app's PostgreSQL database (BARE_DATABASE_URL), through a
-// pool of the app's size (10), so that both wait on the same number of connections.
-import pg from 'pg';
+// pool of the app's size (bare-databases.ts).
+import { openBarePool } from './bare-databases.js';
 import { serveBareOrders, type OrderRow } from './bare-orders-handler.js';
 
-const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });
-// An idle client losing its connection must not end the process; the pool replaces it.
-pool.on('error', () => undefined);
+const pool = openBarePool();
 
 const columns: Array<keyof OrderRow> = [
   'id',

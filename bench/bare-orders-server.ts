@@ -1,11 +1,8 @@
 // The order creation reference on the app's own SQLite file (BARE_DB_FILE).
-import BetterSqlite3 from 'better-sqlite3';
+import { openBareSqlite } from './bare-databases.js';
 import { serveBareOrders, type OrderRow } from './bare-orders-handler.js';
 
-const database = new BetterSqlite3(process.env.BARE_DB_FILE!);
-database.pragma('journal_mode = WAL');
-database.pragma('synchronous = NORMAL');
-database.pragma('busy_timeout = 5000');
+const database = openBareSqlite();
 const findUser = database.prepare<[string, string], { id: string }>(
   'select users.id from sessions join users on users.id = sessions.user_id where sessions.token = ? and sessions.expires_at > ?',
 );

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { alternateDownloads, type DownloadRound } from './downloads.js';
-import { openStreams, percentile } from './event-streams.js';
+import { openStreams, percentile, type EventStreams } from './event-streams.js';
 import { startBareOnShopDatabase, type IsolatedShop } from './isolated-shop.js';
 import { CONNECTIONS, latencyP99, problemsOf, requestsPerSecond } from './load.js';
 import { formatNumber, formatTable } from './report.js';
@@ -212,9 +212,28 @@ async function benchCallbackEvents(
         'x-secret-token': SECRET,
       },
     );
+  // Callbacks only move forward: the administrator puts an order back before it is paid again.
+  const unpay = (orderId: string) =>
+    call(origin, 'PATCH', `/api/admin/orders/${orderId}`, admin, { status: 'pending_payment' });
   let paid = false;
   // The single callbacks go round the watched orders; each side leaves every order paid.
   let nextAlone = 0;
+  /** ONE_AT_A_TIME callbacks one after the other, each awaited on its order's streams. */
+  const oneAtATime = async (
+    streams: EventStreams,
+    idOf: (order: (typeof watched)[number]) => string,
+    reset: (orderId: string) => Promise<unknown>,
+    pay: (orderId: string, index: number) => Promise<unknown>,
+  ) => {
+    const delays: number[] = [];
+    for (let i = 0; i < ONE_AT_A_TIME; i++) {
+      const orderId = idOf(watched[nextAlone++ % WATCHED_ORDERS]!);
+      await reset(orderId);
+      const paidHere = (data: string) => data.includes(orderId) && paidNow(data);
+      delays.push(...(await streams.next(paidHere, () => pay(orderId, i), STREAMS_PER_ORDER)));
+    }
+    return delays;
+  };
   try {
     const [appRounds, twinRounds, publishRounds, appAloneRounds, twinAloneRounds] = await takeTurns<number[]>(
       settings,
@@ -224,10 +243,7 @@ async function benchCallbackEvents(
           if (paid) {
             await appStreams.next(
               (data) => data.includes('"status":"pending_payment"'),
-              () =>
-                everyOrder(({ orderId }) =>
-                  call(origin, 'PATCH', `/api/admin/orders/${orderId}`, admin, { status: 'pending_payment' }),
-                ),
+              () => everyOrder(({ orderId }) => unpay(orderId)),
             );
           }
           paid = true;
@@ -246,40 +262,25 @@ async function benchCallbackEvents(
         () => bareStreams.next(paidNow, () => call(bare.origin, 'POST', '/publish')),
         // One callback at a time with all 1,000 streams open: the measure the goal was set on
         // before streams were capped per client (one callback then reached 1,000 streams).
-        async () => {
-          const delays: number[] = [];
-          for (let i = 0; i < ONE_AT_A_TIME; i++) {
-            const { orderId } = watched[nextAlone++ % WATCHED_ORDERS]!;
-            await appStreams.next(
-              (data) => data.includes(orderId) && data.includes('"status":"pending_payment"'),
-              () => call(origin, 'PATCH', `/api/admin/orders/${orderId}`, admin, { status: 'pending_payment' }),
-              STREAMS_PER_ORDER,
-            );
-            delays.push(
-              ...(await appStreams.next(
-                (data) => data.includes(orderId) && paidNow(data),
-                () => payApp(orderId, i),
+        () =>
+          oneAtATime(
+            appStreams,
+            ({ orderId }) => orderId,
+            (orderId) =>
+              appStreams.next(
+                (data) => data.includes(orderId) && data.includes('"status":"pending_payment"'),
+                () => unpay(orderId),
                 STREAMS_PER_ORDER,
-              )),
-            );
-          }
-          return delays;
-        },
-        async () => {
-          const delays: number[] = [];
-          for (let i = 0; i < ONE_AT_A_TIME; i++) {
-            const { bareOrderId } = watched[nextAlone++ % WATCHED_ORDERS]!;
-            await call(twin.origin, 'POST', '/reset', undefined, [bareOrderId]);
-            delays.push(
-              ...(await twinStreams.next(
-                (data) => data.includes(bareOrderId) && paidNow(data),
-                () => payTwin(bareOrderId),
-                STREAMS_PER_ORDER,
-              )),
-            );
-          }
-          return delays;
-        },
+              ),
+            payApp,
+          ),
+        () =>
+          oneAtATime(
+            twinStreams,
+            ({ bareOrderId }) => bareOrderId,
+            (orderId) => call(twin.origin, 'POST', '/reset', undefined, [orderId]),
+            payTwin,
+          ),
       ],
     );
     const median = (delays: number[][]) =>

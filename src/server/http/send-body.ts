@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { pipeline, Writable, type Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { giveBackReadBuffer } from '../storage/read-buffers.js';
 
 /**
@@ -44,4 +45,19 @@ export function sendBody(res: ServerResponse, body: Readable): Promise<Error | n
       resolve(error && !clientGone ? error : null);
     });
   });
+}
+
+/**
+ * Answers `reply` with its status and headers as set, and `body` through sendBody. Fastify then
+ * runs no onSend hook for the answer (onResponse hooks still run): for answers that need none,
+ * such as a robot file, whose route turns compression off and whose security headers are set on
+ * request. A failure after the headers left is logged; it can only have cut the connection.
+ */
+export async function replyWithBody(reply: FastifyReply, body: Readable): Promise<void> {
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.raw.writeHead(reply.statusCode);
+  const failed = await sendBody(reply.raw, body);
+  if (failed) reply.log.error({ err: failed }, 'an answer failed after its headers were sent');
 }

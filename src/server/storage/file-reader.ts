@@ -39,8 +39,9 @@ export class FileReader extends Readable {
       this.push(null);
       return;
     }
-    // The last read of a file that does not fill a buffer gets one of its own size when none is
-    // idle: a small image must not cost a 256 KiB buffer that nobody gives back.
+    // A read shorter than a buffer (a small file, or a file's last bytes) gets a buffer of its
+    // own size, never a shared one: a small image, whose consumer gives nothing back, must not
+    // cost 256 KiB.
     const buffer = left < READ_BUFFER_BYTES ? Buffer.allocUnsafe(left) : takeReadBuffer();
     this.reading = true;
     read(this.fd!, buffer, 0, Math.min(left, buffer.length), this.position, (error, bytesRead) => {

@@ -73,7 +73,7 @@ export class LocalDiskStorage implements Storage {
     const found = await this.stat(key);
     if (!found) return null;
     return {
-      stream: range ? new FileReader(file, range.start, range.end + 1) : new FileReader(file, 0, found.size),
+      stream: new FileReader(file, range?.start ?? 0, range ? range.end + 1 : found.size),
       size: found.size,
     };
   }

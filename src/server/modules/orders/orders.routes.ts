@@ -8,7 +8,7 @@ import {
   paymentStartSchema,
 } from '../../../shared/schemas/orders.js';
 import { BadRequestError } from '../../errors.js';
-import { sendBody } from '../../http/send-body.js';
+import { replyWithBody } from '../../http/send-body.js';
 import { chooseLanguage } from '../../text/language.js';
 import { cleanFileName } from '../../text/file-names.js';
 import { RangeNotSatisfiableError, type OrderDownloads } from './order-downloads.js';
@@ -199,15 +199,9 @@ export function ordersRoutes(
           reply.header('content-length', file.size);
         }
         if (!file.stream) return reply.send();
-        // The body is written here rather than by Fastify so that each read buffer is reused once
-        // its write completes (send-body.ts). Fastify then runs no onSend hook for this answer;
-        // none applies to a file (compression is off above, security headers are set on request).
-        reply.hijack();
-        for (const [name, value] of Object.entries(reply.getHeaders()))
-          if (value !== undefined) reply.raw.setHeader(name, value);
-        reply.raw.writeHead(reply.statusCode);
-        const failed = await sendBody(reply.raw, file.stream);
-        if (failed) request.log.error({ err: failed }, 'a download failed after its headers were sent');
+        // Written by send-body.ts rather than Fastify, so that each read buffer is reused once its
+        // write completes (decision 0032).
+        return replyWithBody(reply, file.stream);
       },
     });
   };
