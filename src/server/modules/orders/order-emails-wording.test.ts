@@ -51,11 +51,19 @@ async function setting(fullName: string | null, ownerLanguage = '') {
   const orders = {
     db: shop.app.database.db,
     userContact: async () => ({ email: 'claire@example.com', full_name: fullName }),
-    adminEmails: async () => ['owner@example.com'],
+    paidOrderRecipients: async () => ({
+      client: { email: 'claire@example.com', full_name: fullName },
+      administrators: ['owner@example.com'],
+    }),
   } as unknown as OrdersRepository;
   const only = () => {
     expect(written).toHaveLength(1);
     return written[0]!;
+  };
+  /** Of a paid order's emails (the client's first), the one to the owner. */
+  const toOwner = () => {
+    expect(written.map((email) => email.to)).toEqual(['claire@example.com', 'owner@example.com']);
+    return written[1]!;
   };
   return {
     orders,
@@ -66,6 +74,7 @@ async function setting(fullName: string | null, ownerLanguage = '') {
     }),
     trials: new TrialEmails({ outbox, publicUrl: PUBLIC_URL }),
     only,
+    toOwner,
   };
 }
 
@@ -318,9 +327,9 @@ describe('order emails, in both languages', () => {
   for (const [about, byLanguage] of Object.entries(ownerNotices) as [AdministratorEmail, Record<Language, Notice>][]) {
     for (const language of ['en', 'fr'] as const) {
       it(`tells the owner (${about}) in the shop's language, ${language}`, async () => {
-        const { orders, emails, only } = await setting('Claire', language);
-        await emails.toAdministrators(order('en'), orders, about, '2.1.0');
-        const email = only();
+        const { orders, emails, toOwner } = await setting('Claire', language);
+        await emails.toClientAndAdministrators('paid', order('en'), orders, about, '2.1.0');
+        const email = toOwner();
         const expected = byLanguage[language];
         expect(email).toMatchObject({ to: 'owner@example.com', language });
         expect(email.subject).toBe(expected.subject);
@@ -339,8 +348,8 @@ describe('order emails, in both languages', () => {
   }
 
   it('tells the owner in English when the shop follows each visitor’s browser', async () => {
-    const { orders, emails, only } = await setting('Claire', '');
-    await emails.toAdministrators(order('fr'), orders);
-    expect(only()).toMatchObject({ language: 'en', subject: 'Paid order #3f2a9c1e: Golden Scalper ($149.00)' });
+    const { orders, emails, toOwner } = await setting('Claire', '');
+    await emails.toClientAndAdministrators('paid', order('fr'), orders, 'adminPaid');
+    expect(toOwner()).toMatchObject({ language: 'en', subject: 'Paid order #3f2a9c1e: Golden Scalper ($149.00)' });
   });
 });

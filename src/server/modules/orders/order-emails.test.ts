@@ -75,6 +75,32 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     expect(new Set(emails.map((email) => email.message_id)).size).toBe(emails.length);
   });
 
+  it('writes an administrator who orders for themselves their client email and their note, and every other administrator theirs', async () => {
+    const orderingAdmin = await createClient(shop.app, 'admin-buyer@example.com', 'Admin Buyer');
+    await shop.app.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', orderingAdmin.id).execute();
+    try {
+      const order = await createOrder(shop.app, orderingAdmin.cookie, robot.id);
+      await paymentCallback(shop.app, { order_id: order.id, status: 'paid' });
+      const { administrators } = await new OrdersRepository(
+        shop.app.database.db,
+        shop.app.database.dialect,
+      ).paidOrderRecipients(null);
+      expect(administrators).toContain('admin-buyer@example.com');
+      const emails = await emailsOf(order.id);
+      expect(emails.map((email) => [email.kind, email.recipient])).toEqual([
+        ['order-received', 'admin-buyer@example.com'],
+        ['order-paid', 'admin-buyer@example.com'],
+        ...administrators.sort().map((to) => ['order-paid-administrator', to]),
+      ]);
+    } finally {
+      await shop.app.database.db
+        .updateTable('users')
+        .set({ role: 'client' })
+        .where('id', '=', orderingAdmin.id)
+        .execute();
+    }
+  });
+
   it('tells the owner in the language they chose for the shop, and the client that a payment is under review', async () => {
     const client = await createClient(shop.app, 'short@example.com', 'Short Payer');
     await setSetting(shop.app, 'default_language', 'fr');
@@ -168,7 +194,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     // The same change, committed, has its emails and its line in the activity log.
     expect((await status.write(before, 'paid', reported))!.status).toBe('paid');
     expect(await logged()).toEqual(['payment_reported']);
-    const administrators = await orders.adminEmails();
+    const { administrators } = await orders.paidOrderRecipients(null);
     expect((await emailsOf(order.id)).map((email) => email.kind)).toEqual([
       'order-received',
       'order-paid',

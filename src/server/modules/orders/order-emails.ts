@@ -5,7 +5,7 @@ import type { OrderEmailRecord } from '../../../shared/schemas/orders.js';
 import { isLanguage } from '../../../shared/language.js';
 import { htmlToText } from '../../text/escape-html.js';
 import { orderEmailStrings } from '../../text/server-strings.js';
-import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
+import type { EmailOutbox, OutboxMessage } from '../email-outbox/email-outbox.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
@@ -140,41 +140,36 @@ export class OrderEmails {
   /**
    * Writes the client's email in `orders`' transaction (nothing when the client's account is gone).
    * `known` is the client's address and name when the caller has just read them (a new order's
-   * signed-in client): one query less in the transaction. Answers the contact it wrote to, for the
-   * administrators' note of the same change.
+   * signed-in client): one query less in the transaction.
    */
-  async toClient(
-    kind: ClientEmail,
-    order: OrderRow,
-    orders: OrdersRepository,
-    known?: Contact,
-  ): Promise<Contact | undefined> {
-    if (!order.user_id) return undefined;
+  async toClient(kind: ClientEmail, order: OrderRow, orders: OrdersRepository, known?: Contact): Promise<void> {
+    if (!order.user_id) return;
     const contact = known ?? (await orders.userContact(order.user_id));
-    if (!contact) return undefined;
+    if (!contact) return;
+    await this.options.outbox.add(orders.db, [this.clientMessage(kind, order, contact)]);
+  }
+
+  private clientMessage(kind: ClientEmail, order: OrderRow, contact: Contact): OutboxMessage {
     const language: Language = isLanguage(order.language) ? order.language : 'en';
     const strings = orderEmailStrings(language);
     const text = strings[kind];
     const values = this.values(order, language);
-    await this.options.outbox.add(orders.db, [
-      {
-        kind: clientKinds[kind],
-        orderId: order.id,
-        language,
-        to: contact.email,
-        subject: fill(text.subject, values),
-        text: [
-          greeting(strings, contact.full_name),
-          '',
-          fill(text.body, values),
-          '',
-          // Received: the order's own page, where its payment is made or followed.
-          ...(kind === 'received' ? [strings.received.link, this.orderPage(order), ''] : []),
-          ...closing(strings, closingLines[kind], this.options.publicUrl, order.id),
-        ].join('\n'),
-      },
-    ]);
-    return contact;
+    return {
+      kind: clientKinds[kind],
+      orderId: order.id,
+      language,
+      to: contact.email,
+      subject: fill(text.subject, values),
+      text: [
+        greeting(strings, contact.full_name),
+        '',
+        fill(text.body, values),
+        '',
+        // Received: the order's own page, where its payment is made or followed.
+        ...(kind === 'received' ? [strings.received.link, this.orderPage(order), ''] : []),
+        ...closing(strings, closingLines[kind], this.options.publicUrl, order.id),
+      ].join('\n'),
+    };
   }
 
   /**
@@ -209,33 +204,35 @@ export class OrderEmails {
   }
 
   /**
-   * Writes one email per administrator in `orders`' transaction: each is sent, and retried, on
-   * its own. `version` is the release an automatic delivery sent. `known` is the client's contact
-   * when the caller has just read it (for the client's own email): one query less.
+   * The emails of an order that became paid (or paid and delivered at once), in `orders`'
+   * transaction: the client's (`kind`, none when the account is gone), and one per administrator
+   * (`about`, with the client's address), each sent and retried on its own. `version` is the release
+   * an automatic delivery sent. The recipients are read with one query and the emails written with
+   * one insert: two round trips less in a payment callback's transaction (issue 21 §6).
    */
-  async toAdministrators(
+  async toClientAndAdministrators(
+    kind: 'paid' | 'delivered',
     order: OrderRow,
     orders: OrdersRepository,
-    about: AdministratorEmail = 'adminPaid',
+    about: AdministratorEmail,
     version = '',
-    known?: Contact,
   ): Promise<void> {
+    const { client, administrators } = await orders.paidOrderRecipients(order.user_id);
     // From the settings cache, which a save clears before it answers (on every instance on
     // PostgreSQL): the language of the last committed save, as a read in the transaction would give.
     // A cache too old is read again in the transaction: outside it, the read would wait for it.
     const chosen = (await this.options.settings.getAllWithin(orders.db)).default_language;
     const language: Language = isLanguage(chosen) ? chosen : 'en';
     const strings = orderEmailStrings(language);
-    const contact = known ?? (order.user_id ? await orders.userContact(order.user_id) : undefined);
-    const values = { ...this.values(order, language), client: contact?.email ?? '', version };
+    const values = { ...this.values(order, language), client: client?.email ?? '', version };
     const subject = fill(strings[about].subject, values);
     // The back office's Dashboard is the orders table, where the order is delivered or checked.
     const text = [fill(strings[about].body, values), '', strings.adminLink, `${this.options.publicUrl}/Dashboard`].join(
       '\n',
     );
-    await this.options.outbox.add(
-      orders.db,
-      (await orders.adminEmails()).map((to) => ({
+    await this.options.outbox.add(orders.db, [
+      ...(client ? [this.clientMessage(kind, order, client)] : []),
+      ...administrators.map((to) => ({
         kind: administratorKinds[about],
         orderId: order.id,
         language,
@@ -243,7 +240,7 @@ export class OrderEmails {
         subject,
         text,
       })),
-    );
+    ]);
   }
 
   /** Wakes the outbox's sender: call once the transaction that wrote emails has committed. */

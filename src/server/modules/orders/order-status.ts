@@ -184,13 +184,17 @@ export class OrderStatusChanger {
       if (updated.trial) return delivery.kind === 'delivered' ? delivery.order : updated;
       if (delivery.kind === 'delivered') {
         // Paid and delivered at once: the client hears that the robot is ready.
-        const client = await this.emails.toClient('delivered', delivery.order, orders);
-        await this.emails.toAdministrators(delivery.order, orders, 'adminDelivered', delivery.version.label, client);
+        await this.emails.toClientAndAdministrators(
+          'delivered',
+          delivery.order,
+          orders,
+          'adminDelivered',
+          delivery.version.label,
+        );
         return delivery.order;
       }
-      const client = await this.emails.toClient('paid', updated, orders);
       const about = delivery.kind === 'missing' ? 'adminNoRelease' : 'adminPaid';
-      await this.emails.toAdministrators(updated, orders, about, '', client);
+      await this.emails.toClientAndAdministrators('paid', updated, orders, about);
     }
     // Decision 0014: the client learns that their payment is being checked, and of a refund, in
     // the language they ordered in.
