@@ -1,15 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { shortOrderNumber } from '../../src/shared/order-number.js';
+import { E2E_ADMIN, E2E_PUBLIC_URL } from '../support/e2e-shop.js';
 import { startFakeWorkflow, type FakeWorkflow } from '../support/fake-workflow.js';
 import { connectPaymentWorkflow, reportPayment } from './payment-workflow.js';
 
 // better-auth accepts sign-in only from its PUBLIC_URL origin (http://localhost:<port>).
-const BASE = `http://localhost:${process.env.E2E_PORT ?? 3211}`;
+const BASE = E2E_PUBLIC_URL;
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
 
-/** The administrator tests/support/e2e-server.ts creates (importing it would start a second server). */
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const SECRET = `e2e-unpaid-workflow-secret-${Date.now()}`;
 const STRATEGY = 'I trade GBPUSD on a 3,000 USD account at IC Markets; I aim for 0.3% a day, no grid, no martingale.';
 
@@ -47,7 +46,7 @@ test.beforeAll(async ({ browser }) => {
       },
     };
   };
-  admin = await signedInPage(browser, ADMIN.email, ADMIN.password);
+  admin = await signedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
   await connectPaymentWorkflow(admin, workflow.url, SECRET);
   client = await signedInPage(browser, `unpaid-${Date.now()}@example.com`, 'buyer-password-1', 'Ulla Unpaid');
   robots = (await (await client.request.get('/api/robots')).json()) as { id: string; name: string }[];
