@@ -18,6 +18,8 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'internal_error',
+  // 503: the database could not take the request in time (a burst, a stalled disk); try again.
+  'database_busy',
   'upstream_failed',
   'upstream_timeout',
   // Users.

@@ -129,3 +129,18 @@ export function isSerializationFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '40001' || code === '40P01';
 }
+
+/**
+ * True when the database could not take the request in time: on PostgreSQL, every connection of
+ * the pool stayed busy for the pool's whole connection timeout (pg-pool says so only in its
+ * message); on SQLite, another writer held the file for the whole busy timeout. Nothing of the
+ * request was written, and the same request a few seconds later may go through.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    error.message === 'timeout exceeded when trying to connect' ||
+    (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
+  );
+}

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/error-codes.js';
+import { isDatabaseBusy } from '../db/dialect.js';
 import { AppError } from '../errors.js';
+
+/** Retry-After of a 503 `database_busy`: the pool waits 10 s for a connection before it gives up. */
+const DATABASE_BUSY_RETRY_SECONDS = 5;
 
 /** `code` is an ErrorCode, except on a rare 4xx that keeps the framework's own code, and on better-auth's answers (auth.routes.ts). */
 export interface ErrorBody {
@@ -39,7 +43,8 @@ const codeByStatus: Partial<Record<number, ErrorCode>> = {
 
 /**
  * One place turns every failure into `{ error: { code, message, fields? } }`. Client mistakes keep
- * their 4xx status; anything else is logged and answered with a 500 that reveals nothing.
+ * their 4xx status; a database too busy to take the request in time answers 503 with Retry-After;
+ * anything else is logged and answered with a 500 that reveals nothing.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -67,6 +72,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(
           code ? errorBody(code, message) : { error: { code: error.code?.toLowerCase() ?? 'bad_request', message } },
         );
+    }
+    if (isDatabaseBusy(error)) {
+      // Nothing was written: a workflow's callback, a robot's licence check or a person can send
+      // the same request again, which a 500 would not tell them.
+      request.log.warn({ err: error }, 'database busy: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_BUSY_RETRY_SECONDS))
+        .send(errorBody('database_busy', 'The shop is busy. Try again in a few seconds.'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
