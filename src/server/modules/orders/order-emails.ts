@@ -86,6 +86,22 @@ export function greeting(strings: ReturnType<typeof orderEmailStrings>, name: st
   return name ? fill(strings.greeting, { name }) : strings.greetingWithoutName;
 }
 
+/**
+ * An email to a client: the greeting, the body, what the email adds (`extra`, each part ending
+ * with a blank line) and its closing call to action (`ending`).
+ */
+export function emailToClient(
+  to: { kind: string; orderId: string; language: Language; contact: Contact },
+  strings: ReturnType<typeof orderEmailStrings>,
+  subject: string,
+  body: string,
+  extra: string[],
+  ending: string[],
+): OutboxMessage {
+  const text = [greeting(strings, to.contact.full_name), '', body, '', ...extra, ...ending].join('\n');
+  return { kind: to.kind, orderId: to.orderId, language: to.language, to: to.contact.email, subject, text };
+}
+
 /** The order's detail page, with its status, files, downloads and licence. */
 export function orderDetailUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}${orderPagePath('OrderDetail', orderId)}`;
@@ -154,22 +170,15 @@ export class OrderEmails {
     const strings = orderEmailStrings(language);
     const text = strings[kind];
     const values = this.values(order, language);
-    return {
-      kind: clientKinds[kind],
-      orderId: order.id,
-      language,
-      to: contact.email,
-      subject: fill(text.subject, values),
-      text: [
-        greeting(strings, contact.full_name),
-        '',
-        fill(text.body, values),
-        '',
-        // Received: the order's own page, where its payment is made or followed.
-        ...(kind === 'received' ? [strings.received.link, this.orderPage(order), ''] : []),
-        ...closing(strings, closingLines[kind], this.options.publicUrl, order.id),
-      ].join('\n'),
-    };
+    return emailToClient(
+      { kind: clientKinds[kind], orderId: order.id, language, contact },
+      strings,
+      fill(text.subject, values),
+      fill(text.body, values),
+      // Received: the order's own page, where its payment is made or followed.
+      kind === 'received' ? [strings.received.link, this.orderPage(order), ''] : [],
+      closing(strings, closingLines[kind], this.options.publicUrl, order.id),
+    );
   }
 
   /**
@@ -185,21 +194,14 @@ export class OrderEmails {
     const values: Record<string, string> = { ...this.values(order, language), version: version.label };
     const notes = htmlToText(version.notes);
     await this.options.outbox.add(orders.db, [
-      {
-        kind: 'order-new-version',
-        orderId: order.id,
-        language,
-        to: contact.email,
-        subject: fill(strings.newVersion.subject, values),
-        text: [
-          greeting(strings, contact.full_name),
-          '',
-          fill(strings.newVersion.body, values),
-          '',
-          ...(notes ? [strings.newVersion.notes, notes, ''] : []),
-          ...closing(strings, closingLines.newVersion, this.options.publicUrl, order.id),
-        ].join('\n'),
-      },
+      emailToClient(
+        { kind: 'order-new-version', orderId: order.id, language, contact },
+        strings,
+        fill(strings.newVersion.subject, values),
+        fill(strings.newVersion.body, values),
+        notes ? [strings.newVersion.notes, notes, ''] : [],
+        closing(strings, closingLines.newVersion, this.options.publicUrl, order.id),
+      ),
     ]);
   }
 

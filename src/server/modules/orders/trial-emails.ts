@@ -5,7 +5,7 @@ import { robotPath } from '../../../shared/robot-slug.js';
 import { orderEmailStrings } from '../../text/server-strings.js';
 import { createCatalogueService } from '../catalogue/catalogue.service.js';
 import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
-import { closing, fill, greeting } from './order-emails.js';
+import { closing, emailToClient, fill } from './order-emails.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export type TrialEmail = 'trialStarted' | 'trialEnding';
@@ -54,22 +54,15 @@ export class TrialEmails {
       kind === 'trialEnding' ? await createCatalogueService(orders.db).publicRobotSlug(order.robot_id) : null;
     const robotPage = slug ? `${publicUrl}${robotPath(slug)}` : null;
     await this.options.outbox.add(orders.db, [
-      {
-        kind: kinds[kind],
-        orderId: order.id,
-        language,
-        to: contact.email,
-        subject: fill(text.subject, values),
-        text: [
-          greeting(strings, contact.full_name),
-          '',
-          fill(text.body, values),
-          '',
-          // Ending: where to buy it, and where the trial is; started: where the robot and its key are.
-          ...(robotPage ? [fill(strings.trialEnding.buy, values), robotPage, ''] : []),
-          ...closing(strings, kind === 'trialStarted' ? 'download' : 'follow', publicUrl, order.id),
-        ].join('\n'),
-      },
+      emailToClient(
+        { kind: kinds[kind], orderId: order.id, language, contact },
+        strings,
+        fill(text.subject, values),
+        fill(text.body, values),
+        // Ending: where to buy it, and where the trial is; started: where the robot and its key are.
+        robotPage ? [fill(strings.trialEnding.buy, values), robotPage, ''] : [],
+        closing(strings, kind === 'trialStarted' ? 'download' : 'follow', publicUrl, order.id),
+      ),
     ]);
   }
 
