@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { testDialects } from '../../../tests/support/test-app.js';
 import { isDatabaseBusy } from '../db/dialect.js';
 import { registerErrorHandler } from './error-handler.js';
 
@@ -44,9 +45,7 @@ async function busyError(engine: 'sqlite' | 'postgres'): Promise<Error> {
   }
 }
 
-const engines = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
-
-describe.each(engines)('a database too busy to take a request, on %s', (engine) => {
+describe.each(testDialects)('a database too busy to take a request, on %s', (engine) => {
   it('is told apart from other failures by the driver’s own error', async () => {
     expect(isDatabaseBusy(await busyError(engine))).toBe(true);
     expect(isDatabaseBusy(new Error('connection refused'))).toBe(false);

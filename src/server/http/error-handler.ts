@@ -4,7 +4,10 @@ import type { ErrorCode } from '../../shared/error-codes.js';
 import { isDatabaseBusy } from '../db/dialect.js';
 import { AppError } from '../errors.js';
 
-/** Retry-After of a 503 `database_busy`: the pool waits 10 s for a connection before it gives up. */
+/**
+ * Retry-After of a 503 `database_busy`: what made the database busy (a burst, a stalled disk) has
+ * usually passed after a few seconds, and a shorter wait would add to a burst still under way.
+ */
 const DATABASE_BUSY_RETRY_SECONDS = 5;
 
 /** `code` is an ErrorCode, except on a rare 4xx that keeps the framework's own code, and on better-auth's answers (auth.routes.ts). */

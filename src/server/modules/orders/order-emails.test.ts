@@ -86,12 +86,14 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
         shop.app.database.dialect,
       ).paidOrderRecipients(null);
       expect(administrators).toContain('admin-buyer@example.com');
-      const emails = await emailsOf(order.id);
-      expect(emails.map((email) => [email.kind, email.recipient])).toEqual([
+      const emails = (await emailsOf(order.id)).map((email) => [email.kind, email.recipient]);
+      // The notes' order is the database's collation of the addresses: compared sorted here.
+      const notes = emails.filter(([kind]) => kind === 'order-paid-administrator').map(([, to]) => to);
+      expect(emails.filter(([kind]) => kind !== 'order-paid-administrator')).toEqual([
         ['order-received', 'admin-buyer@example.com'],
         ['order-paid', 'admin-buyer@example.com'],
-        ...administrators.sort().map((to) => ['order-paid-administrator', to]),
       ]);
+      expect(notes.sort()).toEqual(administrators.sort());
     } finally {
       await shop.app.database.db
         .updateTable('users')

@@ -7,10 +7,7 @@ import { htmlToText } from '../../text/escape-html.js';
 import { orderEmailStrings } from '../../text/server-strings.js';
 import type { EmailOutbox, OutboxMessage } from '../email-outbox/email-outbox.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { OrderRow, OrdersRepository } from './orders.repository.js';
-
-/** A client's address and name, as their emails need them. */
-type Contact = { email: string; full_name: string | null };
+import type { OrderRow, OrdersRepository, UserContact } from './orders.repository.js';
 
 export type ClientEmail = 'received' | 'underReview' | 'paid' | 'delivered' | 'refunded' | 'cancelled';
 
@@ -82,7 +79,7 @@ export function fill(text: string, values: Record<string, string>): string {
 }
 
 /** "Hello Claire," or, for an account without a name, "Hello,". */
-export function greeting(strings: ReturnType<typeof orderEmailStrings>, name: string | null): string {
+function greeting(strings: ReturnType<typeof orderEmailStrings>, name: string | null): string {
   return name ? fill(strings.greeting, { name }) : strings.greetingWithoutName;
 }
 
@@ -91,7 +88,7 @@ export function greeting(strings: ReturnType<typeof orderEmailStrings>, name: st
  * with a blank line) and its closing call to action (`ending`).
  */
 export function emailToClient(
-  to: { kind: string; orderId: string; language: Language; contact: Contact },
+  to: { kind: string; orderId: string; language: Language; contact: UserContact },
   strings: ReturnType<typeof orderEmailStrings>,
   subject: string,
   body: string,
@@ -158,14 +155,14 @@ export class OrderEmails {
    * `known` is the client's address and name when the caller has just read them (a new order's
    * signed-in client): one query less in the transaction.
    */
-  async toClient(kind: ClientEmail, order: OrderRow, orders: OrdersRepository, known?: Contact): Promise<void> {
+  async toClient(kind: ClientEmail, order: OrderRow, orders: OrdersRepository, known?: UserContact): Promise<void> {
     if (!order.user_id) return;
     const contact = known ?? (await orders.userContact(order.user_id));
     if (!contact) return;
     await this.options.outbox.add(orders.db, [this.clientMessage(kind, order, contact)]);
   }
 
-  private clientMessage(kind: ClientEmail, order: OrderRow, contact: Contact): OutboxMessage {
+  private clientMessage(kind: ClientEmail, order: OrderRow, contact: UserContact): OutboxMessage {
     const language: Language = isLanguage(order.language) ? order.language : 'en';
     const strings = orderEmailStrings(language);
     const text = strings[kind];

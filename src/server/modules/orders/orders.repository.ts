@@ -168,6 +168,9 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A client's address and name, as their emails need them. */
+export type UserContact = { email: string; full_name: string | null };
+
 export class OrdersRepository {
   /**
    * `db` is the app's database, or the transaction this repository was built on by
@@ -757,7 +760,7 @@ export class OrdersRepository {
    */
   async paidOrderRecipients(
     userId: string | null,
-  ): Promise<{ client: { email: string; full_name: string | null } | undefined; administrators: string[] }> {
+  ): Promise<{ client: UserContact | undefined; administrators: string[] }> {
     const rows = await this.db
       .selectFrom('users')
       .select(['id', 'email', 'full_name', 'role'])
@@ -774,7 +777,7 @@ export class OrdersRepository {
     };
   }
 
-  async userContact(userId: string): Promise<{ email: string; full_name: string | null } | undefined> {
+  async userContact(userId: string): Promise<UserContact | undefined> {
     return this.db.selectFrom('users').select(['email', 'full_name']).where('id', '=', userId).executeTakeFirst();
   }
 }
